@@ -1,0 +1,101 @@
+// A server for bench/landing.bench.ts, started pinned to one CPU.
+// MODE=app      the real app (production config, embedded PGlite, fast path), cache on
+// MODE=app-miss the real app with the page cache off: each request reads the database and renders
+// MODE=baseline raw node:http answering with the bytes and headers the app sent (BYTES_FILE); WITH_ALS=1 adds an
+//               active AsyncLocalStorage (reference row)
+// MODE=breakdown no server: times each step of a cache miss in-process and sends the result to the parent
+import { AsyncLocalStorage } from 'node:async_hooks';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { createApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openPglite } from '../src/server/db/client';
+import { coursePlans, courses, teacherLandingPages, teachers, user } from '../src/server/db/schema';
+import { renderPage } from '../src/server/landing/render';
+import { publishedCourseCards } from '../src/server/services/course-cards';
+import { withLandingFastPath } from '../src/server/landing/fast-path';
+import { createServices } from '../src/server/services';
+
+const mode = process.env.MODE ?? 'app';
+const port = Number(process.env.PORT ?? 3950);
+
+if (mode === 'baseline') {
+  // For reference only: the same bare server with AsyncLocalStorage active as Better Auth leaves it in the app after
+  // its first call: three instances (endpoint context, request state, database adapter).
+  if (process.env.WITH_ALS === '1') for (const name of ['endpoint', 'request', 'adapter']) new AsyncLocalStorage().enterWith({ name });
+  const saved = JSON.parse(fs.readFileSync(process.env.BYTES_FILE!, 'utf8')) as { headers: Record<string, string>; body: string };
+  const body = Buffer.from(saved.body, 'base64');
+  http
+    .createServer((_req, res) => {
+      res.writeHead(200, saved.headers);
+      res.end(body);
+    })
+    .listen(port, '127.0.0.1', () => process.send?.('ready'));
+} else {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darsi-bench-landing-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PORT: String(port),
+    PUBLIC_HOST: `localhost:${port}`,
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist/web',
+    BETTER_AUTH_SECRET: 'bench-secret-0123456789abcdef0123456789',
+    CODES_SECRET: 'bench-codes-secret-0123456789abcdef0123',
+    LOG_LEVEL: 'info',
+  });
+  const database = await openPglite(dataDir);
+  await database.migrate();
+  // Request logs go where production sends them (a stream), here /dev/null: their cost is measured.
+  const logger = pino({ level: 'info' }, pino.destination('/dev/null'));
+  const services = createServices({ config, db: database.db, logger });
+  const created = await services.auth.api.signUpEmail({ body: { name: 'أستاذ الأداء', email: 'bench@darsi.test', password: 'bench-password-1' } });
+  await database.db.update(user).set({ role: 'teacher' }).where(eq(user.id, created.user.id));
+  const [teacher] = await database.db.insert(teachers).values({ userId: created.user.id, name: 'أستاذ الأداء', email: 'bench@darsi.test', subdomain: 'bench' }).returning();
+  const page = await services.landing.pages.create(teacher!, { title: 'أكاديمية الأداء للرياضيات', template: 'starter' }, 'ar');
+  await database.db.update(teacherLandingPages).set({ isPublished: true, isMain: true }).where(eq(teacherLandingPages.id, page.id));
+  // A teacher with a few published courses: their cards are part of the page.
+  for (const title of ['الرياضيات للبكالوريا', 'التحضير لشهادة التعليم المتوسط', 'تمارين محلولة في الهندسة']) {
+    const [course] = await database.db.insert(courses).values({ teacherId: teacher!.id, title, description: 'دروس منظمة مع تمارين محلولة', kind: 'organized', status: 'published' }).returning();
+    await database.db.insert(coursePlans).values({ teacherId: teacher!.id, courseId: course!.id, type: 'monthly', priceDzd: 2500 });
+  }
+  if (mode === 'breakdown') {
+    process.send?.(await breakdown(services, database.db, page.id, teacher!.id));
+    process.exit(0);
+  }
+  // A miss as a visitor meets it after a teacher's save: the subdomain record is known, the page is not.
+  if (mode === 'app-miss') services.landing.site.setCacheEnabled(false, 'pages');
+  const app = createApp({ services, database, logger });
+  serve({ fetch: app.fetch, port, hostname: '127.0.0.1', createServer: withLandingFastPath(services) }, () => process.send?.('ready'));
+}
+/** Milliseconds per call of each step of a cache miss, in this process (pinned like the servers). */
+async function breakdown(services: ReturnType<typeof createServices>, db: ReturnType<typeof createServices>['db'], pageId: string, teacherId: string) {
+  const { site, assets } = services.landing;
+  const time = async (count: number, step: () => unknown) => {
+    for (let i = 0; i < 200; i += 1) await step();
+    const started = performance.now();
+    for (let i = 0; i < count; i += 1) await step();
+    return (performance.now() - started) / count;
+  };
+  const found = (await site.pageRow(pageId))!;
+  const cards = await publishedCourseCards(db, teacherId);
+  const key = { pageId, lng: 'ar', host: 'subdomain', mode: 'live' } as const;
+  const result = {
+    'PGlite round trip (select 1)': await time(2000, () => db.execute(sql`select 1`)),
+    'page and teacher read (one prepared query)': await time(2000, () => site.pageRow(pageId)),
+    'course cards read (3 courses, uncached)': await time(2000, () => publishedCourseCards(db, teacherId)),
+    'React render of the page (renderToString)': await time(2000, () => renderPage({ row: found.row, lng: 'ar', host: 'subdomain', mode: 'live', courseCards: cards, pageUrl: 'http://bench.localhost/', platform: 'bench', assets })),
+    'render to a cacheable response (cards cached)': await time(2000, () => site.renderRow(found, key)),
+    'whole miss: read and render': 0,
+  };
+  site.setCacheEnabled(false, 'pages');
+  result['whole miss: read and render'] = await time(2000, () => site.publishedPage(key));
+  return result;
+}
+
+// Profiling runs (node --cpu-prof) need a normal exit to write their profile.
+process.on('SIGTERM', () => process.exit(0));

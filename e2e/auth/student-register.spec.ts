@@ -1,0 +1,48 @@
+import { isSignedIn } from '../support/auth';
+import { DEMO, expect, test, uniqueAccount } from '../support/fixtures';
+
+test.describe('student registration', () => {
+  test('on the main site: /student/register → /student/dashboard', async ({ page }) => {
+    const account = uniqueAccount('student');
+    await page.goto('/student/register');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('إنشاء حساب طالب');
+    await expect(page.getByRole('link', { name: 'سجّل الدخول' })).toHaveAttribute('href', '/student/login');
+    await page.getByLabel('الاسم الكامل').fill('ليلى الطالبة');
+    await page.getByLabel('البريد الإلكتروني').fill(account.email);
+    await page.locator('#password').fill(account.password);
+    await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await expect(page).toHaveURL(/\/student\/dashboard$/);
+    expect(await isSignedIn(page)).toBe(true);
+  });
+
+  test('on a teacher platform: /platform/demo/register → /platform/demo/student/dashboard', async ({ page }) => {
+    const account = uniqueAccount('platform-student');
+    await page.goto('/platform/demo/register');
+    await expect(page.getByText('سجّل كطالب في منصة demo.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'سجّل الدخول' })).toHaveAttribute('href', '/platform/demo/login');
+    await page.getByLabel('الاسم الكامل').fill('يوسف');
+    await page.getByLabel('البريد الإلكتروني').fill(account.email);
+    await page.locator('#password').fill(account.password);
+    await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await expect(page).toHaveURL(/\/platform\/demo\/student\/dashboard$/);
+  });
+
+  test('an unknown platform and a taken e-mail show the server messages', async ({ page }) => {
+    const account = uniqueAccount('nowhere');
+    await page.goto('/platform/no-such-teacher-xyz/register');
+    await page.getByLabel('الاسم الكامل').fill('Nobody');
+    await page.getByLabel('البريد الإلكتروني').fill(account.email);
+    await page.locator('#password').fill(account.password);
+    await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await expect(page.getByTestId('form-error')).toHaveText('لم يتم العثور على المنصة');
+
+    await page.goto('/student/register');
+    await page.getByLabel('الاسم الكامل').fill('Copy');
+    await page.getByLabel('البريد الإلكتروني').fill(DEMO.student.email);
+    await page.locator('#password').fill(account.password);
+    await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await expect(page.getByTestId('form-error')).toHaveText(
+      'هذا البريد الإلكتروني مسجل بالفعل. يرجى تسجيل الدخول أو استخدام بريد إلكتروني آخر.',
+    );
+  });
+});

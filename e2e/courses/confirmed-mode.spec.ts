@@ -1,0 +1,72 @@
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { expect, test, uniqueAccount } from '../support/fixtures';
+import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
+
+/** A teacher of their own (so the demo platform's budget is left alone) with a published course and 3 cards. */
+async function teacherWithCards(request: APIRequestContext, origin: string) {
+  const account = uniqueAccount('confirm');
+  const headers = { origin };
+  expect((await request.post('/api/account/register/teacher', { data: { name: 'أستاذة التأكيد', email: account.email, subdomain: account.subdomain, password: account.password }, headers })).status()).toBe(201);
+  const post = async (url: string, data: unknown) => (await request.post(url, { data, headers })).json();
+  const course = await post('/api/courses/teacher/courses', { title: 'العلوم الطبيعية', kind: 'regular' });
+  const section = await post(`/api/courses/teacher/courses/${course.id}/sections`, { title: 'الوحدة 1' });
+  await post(`/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'الخلية', type: 'text', bodyHtml: '<p>الخلية</p>' });
+  await request.put(`/api/courses/teacher/courses/${course.id}/plans`, { data: { plans: [{ type: 'monthly', priceDzd: 2000 }] }, headers });
+  await request.patch(`/api/courses/teacher/courses/${course.id}`, { data: { status: 'published' }, headers });
+  const plans = (await (await request.get(`/api/courses/teacher/courses/${course.id}`)).json()).plans;
+  const batch = await post('/api/courses/teacher/batches', { courseId: course.id, planId: plans[0].id, count: 3, validUntil: new Date(Date.now() + 9 * 86_400_000).toISOString() });
+  const csv = await (await request.get(`/api/courses/teacher/batches/${batch.id}/export/csv`)).text();
+  const codes = [...csv.matchAll(/^\d+,"=""(\d{6})""",/gm)].map((m) => m[1]!);
+  return { subdomain: account.subdomain, codes };
+}
+
+/** A student of that platform, signed up through the API from an address of their own. */
+async function student(browser: Browser, origin: string, subdomain: string, n: number) {
+  const ip = `10.77.${n}.${Math.floor(Math.random() * 250) + 1}`;
+  const context = await browser.newContext({ locale: 'ar', extraHTTPHeaders: { 'x-forwarded-for': ip } });
+  const account = uniqueAccount(`guess${n}`);
+  const res = await context.request.post('/api/account/register/student', { data: { name: `طالب ${n}`, email: account.email, password: account.password, platform: subdomain }, headers: { origin } });
+  expect(res.status(), await res.text()).toBe(201);
+  return context;
+}
+
+test('after 20 wrong codes a day, a code waits for the teacher, who confirms it (Arabic)', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const origin = new URL(baseURL!).origin;
+  const { subdomain, codes } = await teacherWithCards(page.request, origin);
+  const wrong = ['000000', '111111', '222222', '333333', '444444', '555555'].filter((c) => !codes.includes(c)).slice(0, 4);
+  for (let n = 1; n <= 5; n += 1) {
+    const guesser = await student(browser, origin, subdomain, n);
+    for (const code of wrong) expect((await guesser.request.post('/api/courses/student/redeem', { data: { code, platform: subdomain }, headers: { origin } })).status()).toBe(400);
+    await guesser.close();
+  }
+
+  // Teacher-confirmed mode: the student with a real card is told the teacher will confirm.
+  const buyer = await student(browser, origin, subdomain, 6);
+  const s = await buyer.newPage();
+  await s.setViewportSize({ width: 375, height: 812 });
+  await s.goto(`/platform/${subdomain}/student/dashboard/subscriptions`);
+  await expectDirection(s, 'ar');
+  await s.locator('#redeem-code').fill(codes[0]!);
+  await s.getByTestId('redeem-submit').click();
+  await expect(s.getByTestId('redeem-pending')).toHaveText('تم إرسال الرمز إلى أستاذك ليؤكده. ستظهر الدورة في اشتراكاتك بعد التأكيد.');
+  await expectNoHorizontalOverflow(s);
+
+  // The teacher sees who typed it and which card it is, and confirms.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/teacher/codes');
+  const request = page.getByTestId('code-request');
+  await expect(request).toHaveCount(1);
+  await expect(request).toContainText('طالب 6');
+  await expect(request).toContainText('البطاقة رقم 1 · العلوم الطبيعية · غير مستخدم');
+  await expectNoHorizontalOverflow(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/courses-code-requests-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SCREENSHOTS}/courses-code-requests-1280.png`, fullPage: true });
+  await request.getByTestId('confirm-request').click();
+  await expect(page.getByTestId('code-requests')).toHaveCount(0);
+
+  await s.reload();
+  await expect(s.getByTestId('list-active').getByTestId('subscription')).toContainText('العلوم الطبيعية');
+  await buyer.close();
+});

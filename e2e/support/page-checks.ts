@@ -1,0 +1,65 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * An overflowing RTL layout is a bug: nothing may be wider than the viewport. The page's scroll width
+ * only catches overflow past the end edge; content pushed past the *start* edge (the right one in Arabic)
+ * makes no scrollbar at all. So every element's box is also checked against both edges of the viewport,
+ * except what is not drawn or is clipped on purpose: hidden elements, screen-reader-only boxes (1 px),
+ * anything inside an inert or aria-hidden part (a closed drawer), and anything inside a box that clips or
+ * scrolls horizontally (that box itself is checked).
+ */
+export async function expectNoHorizontalOverflow(page: Page) {
+  // Boxes in motion (a toast sliding in, a layout easing after a resize) are measured where they come to rest.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
+  const problems = await page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const found: string[] = [];
+    if (root.scrollWidth > width) found.push(`the page scrolls sideways: ${root.scrollWidth} px wide for ${width} px`);
+    const SLACK = 1; // sub-pixel rounding
+    const describe = (el: Element, r: DOMRect) => {
+      const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).slice(0, 3).join('.')}` : ''}`;
+      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `${name} [${Math.round(r.left)}…${Math.round(r.right)}]${text ? ` "${text}"` : ''}`;
+    };
+    /** Clipped or scrolled sideways by a box between it and the page (html and body do not count: they are the viewport). */
+    const clippedByAncestor = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body && p !== root; p = p.parentElement) {
+        const overflow = getComputedStyle(p).overflowX;
+        if (overflow !== 'visible') return true;
+      }
+      return false;
+    };
+    const intentionallyHidden = (el: Element, r: DOMRect) =>
+      r.width <= 1 ||
+      r.height <= 1 ||
+      el.closest('[inert], [aria-hidden="true"]') !== null ||
+      !el.checkVisibility({ visibilityProperty: true, opacityProperty: false });
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.left >= -SLACK && r.right <= width + SLACK) continue;
+      if (intentionallyHidden(el, r) || clippedByAncestor(el)) continue;
+      found.push(describe(el, r));
+      if (found.length >= 10) break;
+    }
+    return found;
+  });
+  expect(problems, 'elements reach past the edges of the viewport').toEqual([]);
+}
+
+export async function expectDirection(page: Page, lang: 'ar' | 'en' | 'fr') {
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+}
+
+export const SCREENSHOTS = 'e2e/.artifacts/screenshots';

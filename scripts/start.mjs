@@ -1,0 +1,49 @@
+// `npm start`: load .env if there is one, build what is missing or out of date, then run the server in
+// this process.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+// Everything the build reads: a change to any of these makes the next start rebuild.
+const INPUTS = [
+  'src',
+  'public',
+  'drizzle',
+  'index.html',
+  'vite.config.ts',
+  'vite.site.config.ts',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+  'scripts/build-server.mjs',
+  'scripts/build-landing.mjs',
+];
+
+// Node 20's --env-file fails when the file is missing, and the file is optional. loadEnvFile keeps
+// variables already set in the environment, so `PORT=4000 npm start` still wins over .env.
+const envFile = path.join(ROOT, '.env');
+if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
+
+// BUILD_DIR (default dist) lets parallel work keep separate builds; the server then serves that build's web app.
+const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR || 'dist');
+process.env.WEB_DIST_DIR ||= path.join(BUILD_DIR, 'web');
+const STAMP = path.join(BUILD_DIR, '.build-stamp');
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs.readdirSync(target).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
+}
+
+const built = fs.existsSync(STAMP) ? fs.statSync(STAMP).mtimeMs : 0;
+if (INPUTS.some((input) => newestMtime(path.join(ROOT, input)) > built)) {
+  console.log('Building Darsi…');
+  const result = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', cwd: ROOT, env: { ...process.env, BUILD_DIR } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  fs.writeFileSync(STAMP, new Date().toISOString());
+}
+
+await import(pathToFileURL(path.join(BUILD_DIR, 'server', 'main.mjs')).href);

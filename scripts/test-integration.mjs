@@ -1,0 +1,31 @@
+// Integration tests run on the embedded database (PGlite) and, when DATABASE_URL or TEST_DATABASE_URL names a
+// server, on PostgreSQL too. Each test file gets a fresh database either way. The two runs go side by side: a
+// PGlite run keeps about one core busy and a PostgreSQL run mostly waits on the server, so together they take
+// little longer than the slower one. Each run's output is printed whole when it ends, so the logs don't interleave.
+import { spawn } from 'node:child_process';
+
+const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+
+function vitest(label, projects, env) {
+  const t0 = Date.now();
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
+  const child = spawn('npx', args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const chunks = [];
+  child.stdout.on('data', (chunk) => chunks.push(chunk));
+  child.stderr.on('data', (chunk) => chunks.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      const secs = ((Date.now() - t0) / 1000).toFixed(1);
+      process.stdout.write(`\n▶ integration tests on ${label}\n${Buffer.concat(chunks).toString()}`);
+      console.log(`▶ integration tests on ${label}: ${code === 0 ? 'passed' : 'FAILED'} in ${secs}s`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+const runs = [vitest('PGlite', ['integration', 'process'], { TEST_DB_DRIVER: 'pglite' })];
+if (pgUrl) runs.push(vitest('PostgreSQL', ['integration'], { TEST_DB_DRIVER: 'postgres', TEST_DATABASE_URL: pgUrl }));
+else console.log('(no DATABASE_URL or TEST_DATABASE_URL: PostgreSQL integration run not requested)');
+
+const codes = await Promise.all(runs);
+process.exit(codes.find((code) => code !== 0) ?? 0);

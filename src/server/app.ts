@@ -1,0 +1,111 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { languageDetector } from 'hono/language';
+import { requestId } from 'hono/request-id';
+import { pinoLogger } from 'hono-pino';
+import type { Logger } from 'pino';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, toLanguage } from '../shared/i18n';
+import type { TDatabase } from './db/client';
+import type { TAppEnv } from './env';
+import { AppError, handleError } from './errors';
+import { sameOriginOnly, withClientIp } from './request-context';
+import { accountRoutes } from './routes/account';
+import { adminRoutes } from './routes/admin';
+import { healthRoutes } from './routes/health';
+import { mountLanding } from './landing/mount';
+import { coursesRoutes, UPLOAD_PATH_PREFIX } from './routes/courses';
+import { LANDING_API_PREFIX, landingRoutes } from './routes/landing';
+import { localeRoutes } from './routes/locales';
+import { siteRoutes } from './routes/site';
+import { mountSite } from './site/mount';
+import { studentRoutes } from './routes/student';
+import { teacherRoutes } from './routes/teacher';
+import { securityHeaders } from './security';
+import type { TServices } from './services';
+import { mountWeb } from './static';
+
+export type TAppDeps = { services: TServices; database: TDatabase; logger: Logger };
+
+const API_BODY_LIMIT = 1024 * 1024;
+
+/** Every API route, chained so that the web's typed client sees each one. */
+function createApi({ services, database }: TAppDeps) {
+  return new Hono<TAppEnv>()
+    .route('/health', healthRoutes(database))
+    .route('/account', accountRoutes(services))
+    .route('/admin', adminRoutes(services))
+    .route('/teacher', teacherRoutes(services))
+    .route('/student', studentRoutes(services))
+    .route('/landing', landingRoutes(services))
+    .route('/courses', coursesRoutes(services))
+    .route('/site', siteRoutes(services))
+    // The one Better Auth endpoint served as is: the link in verification and e-mail-change messages.
+    .get('/auth/verify-email', (c) => services.auth.handler(withClientIp(c, services.config)));
+}
+
+export type AppType = ReturnType<typeof createApi>;
+
+export function createApp(deps: TAppDeps) {
+  const { config } = deps.services;
+  const app = new Hono<TAppEnv>();
+  // @hono/node-server lets some malformed Host headers through (a "0901" looks like a name but is an invalid
+  // IPv4 address), and the request then fails when its body or URL is first read: refuse them up front.
+  app.use(async (c, next) => {
+    if (!URL.canParse(c.req.url)) throw new AppError('BAD_REQUEST');
+    await next();
+  });
+  app.use(requestId());
+  app.use(
+    pinoLogger({
+      pino: deps.logger,
+      // Headers carry cookies: log only what identifies the request.
+      http: {
+        onReqBindings: (c) => ({ req: { method: c.req.method, url: c.req.path } }),
+        onResBindings: (c) => ({ res: { status: c.res.status } }),
+        onResLevel: (c) => (c.res.status >= 500 ? 'error' : c.res.status >= 400 ? 'warn' : 'info'),
+      },
+    }),
+  );
+  app.use(
+    languageDetector({
+      order: ['querystring', 'cookie', 'header'],
+      lookupQueryString: 'lng',
+      lookupCookie: LANGUAGE_COOKIE,
+      caches: false,
+      supportedLanguages: [...LANGUAGES],
+      fallbackLanguage: DEFAULT_LANGUAGE,
+    }),
+  );
+  // An explicit ?lng is a choice: an unknown code there means Arabic, not the next detector's guess (the
+  // web app's detector does the same, src/web/i18n/index.ts).
+  app.use(async (c, next) => {
+    const explicit = c.req.query('lng');
+    if (explicit) c.set('language', toLanguage(explicit));
+    await next();
+  });
+  app.use(securityHeaders);
+  app.use(compress());
+  app.onError(handleError);
+
+  app.use('/api/*', sameOriginOnly(config));
+  const apiBodyLimit = bodyLimit({
+    maxSize: API_BODY_LIMIT,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE');
+    },
+  });
+  // Lesson videos and files stream to disk under their own size limits (services/courses-files.ts).
+  // Landing pages (2 MB) and their images (10 MB) have their own limits too (routes/landing.ts).
+  const ownLimits = (path: string) => path.startsWith(UPLOAD_PATH_PREFIX) || path.startsWith(LANDING_API_PREFIX);
+  app.use('/api/*', (c, next) => (ownLimits(c.req.path) ? next() : apiBodyLimit(c, next)));
+  app.route('/api', createApi(deps));
+  app.all('/api/*', () => {
+    throw new AppError('NOT_FOUND');
+  });
+  if (config.saveMissingTranslations) app.route('/locales', localeRoutes(config));
+  mountLanding(app, deps.services);
+  const site = mountSite(app, deps.services);
+  mountWeb(app, config, site.notFound);
+  return app;
+}

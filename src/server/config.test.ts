@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { APP_ROOT } from './app-root';
+import { ConfigError, ENV_VARIABLES, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('has working defaults: port 3000, ./data, embedded database with demo data', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.seedDemo).toBe(true);
+    expect(config.publicHost).toBe('localhost:3000');
+  });
+
+  it('never seeds demo data in production', () => {
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
+  });
+
+  it('keeps its default folders in its own folder, and explicit relative paths relative to the working directory', () => {
+    const config = loadConfig({});
+    expect(config.dataDir).toBe(path.join(APP_ROOT, 'data'));
+    expect(config.webDistDir).toBe(path.join(APP_ROOT, 'dist', 'web'));
+    expect(fs.existsSync(path.join(APP_ROOT, 'drizzle', 'meta', '_journal.json'))).toBe(true);
+    expect(loadConfig({ DATA_DIR: 'elsewhere' }).dataDir).toBe(path.resolve(process.cwd(), 'elsewhere'));
+  });
+
+  it('documents every variable it reads in README.md and .env.example', () => {
+    const readme = fs.readFileSync(path.join(APP_ROOT, 'README.md'), 'utf8');
+    const example = fs.readFileSync(path.join(APP_ROOT, '.env.example'), 'utf8');
+    for (const name of [...ENV_VARIABLES, 'TEST_DATABASE_URL']) {
+      expect(readme, `README.md lacks ${name}`).toContain(`| \`${name}\` |`);
+      expect(example, `.env.example lacks ${name}`).toMatch(new RegExp(`^${name}=`, 'm'));
+    }
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+});
+
+describe('production', () => {
+  it('requires BETTER_AUTH_SECRET', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/BETTER_AUTH_SECRET: required in production/);
+  });
+
+  it('refuses to save missing translation keys, which writes to disk', () => {
+    const secret = 'x'.repeat(32);
+    const env = { NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret };
+    expect(loadConfig(env).saveMissingTranslations).toBe(false);
+    expect(() => loadConfig({ ...env, SAVE_MISSING_TRANSLATIONS: 'true' })).toThrow(/SAVE_MISSING_TRANSLATIONS: development only/);
+  });
+
+  it('requires CODES_SECRET, which keys activation codes', () => {
+    const secret = 'x'.repeat(32);
+    expect(() => loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret })).toThrow(/CODES_SECRET: required in production/);
+    expect(() => loadConfig({ CODES_SECRET: 'short' })).toThrow(/CODES_SECRET/);
+  });
+});

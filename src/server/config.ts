@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { appPath } from './app-root';
+
+// 0 asks the OS for a free port (used by tests).
+const ZPort = z.coerce.number().int().min(0).max(65_535);
+const ZPostgresUrl = z
+  .string()
+  .url()
+  .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://');
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: ZPort.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_HOST: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: ZPostgresUrl.optional(),
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  PUBLIC_HTTPS: z.enum(['true', 'false']).default('false'),
+  // true = one proxy hop; a number = that many proxies in front of Darsi (decision 008).
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[0-9])$/, 'must be true, false or a number of proxies (0-9)')
+    .default('false'),
+  BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Darsi <no-reply@darsi.local>'),
+  ADMIN_BOOTSTRAP_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  CODES_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  SAVE_MISSING_TRANSLATIONS: z.enum(['true', 'false']).default('false'),
+});
+
+export type TConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Main domain teachers' subdomains hang off, e.g. "darsi.dz" or "localhost:3000". */
+  publicHost: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seedDemo: boolean;
+  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  webDistDir: string;
+  /** Served over HTTPS (directly or behind a proxy): cookies get `Secure`. */
+  publicHttps: boolean;
+  /**
+   * How many reverse proxies stand in front of Darsi (0: none). The client IP is the entry of
+   * X-Forwarded-For that the outermost trusted proxy appended, never one the client wrote.
+   */
+  trustProxy: number;
+  /** Undefined means: generated once and kept in the data directory (never in production). */
+  authSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminBootstrapToken: string | undefined;
+  /** Keys activation codes (HMAC for lookup, AES-GCM for re-export); undefined means generated into the data directory. */
+  codesSecret: string | undefined;
+  /** Chromium used to print code cards as PDF. */
+  chromiumPath: string;
+  /** Development with Vite: accept i18next's reports of missing keys (POST /locales/add/{lng}/{ns}). */
+  saveMissingTranslations: boolean;
+};
+
+/** A start-up failure the operator can fix: main.ts prints its message as one line, without a stack. */
+export class StartupError extends Error {}
+export class ConfigError extends StartupError {}
+
+/** Every variable Darsi reads; README.md and .env.example must document each one (config.test.ts). */
+export const ENV_VARIABLES = Object.keys(ZEnv.shape);
+
+/** Validates the environment once at start; a bad value names the variable instead of failing later. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  const parsed = ZEnv.safeParse(emptyToUndefined(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join('.') ?? 'environment';
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.BETTER_AUTH_SECRET) {
+    throw new ConfigError('Invalid environment variable BETTER_AUTH_SECRET: required in production');
+  }
+  if (e.NODE_ENV === 'production' && e.SAVE_MISSING_TRANSLATIONS === 'true') {
+    throw new ConfigError('Invalid environment variable SAVE_MISSING_TRANSLATIONS: development only, it writes to disk');
+  }
+  if (e.NODE_ENV === 'production' && !e.CODES_SECRET) {
+    throw new ConfigError('Invalid environment variable CODES_SECRET: required in production');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicHost: e.PUBLIC_HOST ?? `localhost:${e.PORT}`,
+    // A value given by the operator is relative to where they started Darsi; the defaults live in its folder.
+    dataDir: e.DATA_DIR ? path.resolve(e.DATA_DIR) : appPath('data'),
+    databaseUrl: e.DATABASE_URL,
+    // Demo accounts with a published password must never reach production.
+    seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO === 'true' || (!e.DATABASE_URL && e.SEED_DEMO !== 'false')),
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : appPath('dist', 'web'),
+    publicHttps: e.PUBLIC_HTTPS === 'true',
+    trustProxy: e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : Number(e.TRUST_PROXY),
+    authSecret: e.BETTER_AUTH_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminBootstrapToken: e.ADMIN_BOOTSTRAP_TOKEN,
+    codesSecret: e.CODES_SECRET,
+    chromiumPath: e.CHROMIUM_PATH,
+    saveMissingTranslations: e.SAVE_MISSING_TRANSLATIONS === 'true',
+  };
+}
+
+function emptyToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
+}

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+export const teachers = pgTable(
+  'teachers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subdomain: text('subdomain').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    /** active | inactive | suspended. Login and the teacher guard accept only 'active' (spec §6). */
+    status: text('status').notNull().default('active'),
+    plan: text('plan').notNull().default('independent'),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('teachers_subdomain_key').on(sql`lower(${t.subdomain})`),
+    uniqueIndex('teachers_email_key').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Spec §3: a student's id is the auth user id; teacher_id is the teacher they first joined. */
+export const students = pgTable('students', {
+  id: text('id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  teacherId: uuid('teacher_id').references(() => teachers.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every teacher a student belongs to (docs/decisions/007-students-of-several-teachers.md). */
+export const teacherStudents = pgTable(
+  'teacher_students',
+  {
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teacherId, t.studentId] }), index('teacher_students_student_idx').on(t.studentId)],
+);
+
+/** One-time admin invitations; only a hash of the token is stored. */
+export const adminInvitations = pgTable('admin_invitations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Failure counters for login, registration, password resets and (later) activation codes.
+ * Kept in PostgreSQL so limits hold across restarts and across server instances.
+ */
+export const attemptLimits = pgTable('attempt_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,74 @@
+import { serve } from '@hono/node-server';
+import { loadConfig, StartupError } from './config';
+import { openPglite, openPostgres, type TDatabase } from './db/client';
+import { createLogger } from './logger';
+
+/**
+ * Everything else is imported once the database has started opening: PGlite compiles its WebAssembly
+ * off the main thread meanwhile (docs/decisions/016-fast-start.md). The build splits these into chunks.
+ */
+const loadApp = () =>
+  Promise.all([import('./app'), import('./services'), import('./db/seed'), import('./landing/fast-path'), import('./services/attempt-limits')]);
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const opening: Promise<TDatabase> = config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+  const [database, [{ createApp }, { createServices }, { seedDemo }, { withLandingFastPath }, { pruneExpired, PRUNE_INTERVAL_MS }]] =
+    await Promise.all([opening, loadApp()]);
+  await database.migrate();
+  const services = createServices({ config, db: database.db, logger });
+  if (config.seedDemo) {
+    const { applied, failed } = await seedDemo(services);
+    if (applied.length > 0) logger.info({ steps: applied }, 'demo data seeded');
+    if (failed) logger.warn({ step: failed.step, err: failed.error }, 'demo data step failed; it runs again at the next start');
+  }
+
+  // Ended rate-limit windows are only dead rows: delete them at start and every 10 minutes.
+  const prune = () => pruneExpired(database.db).catch((err: unknown) => logger.warn({ err }, 'pruning attempt limits failed'));
+  void prune();
+  setInterval(() => void prune(), PRUNE_INTERVAL_MS).unref();
+
+  const app = createApp({ services, database, logger });
+  // Cached landing pages are answered before the app (src/server/landing/fast-path.ts).
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, createServer: withLandingFastPath(services) }, () => {
+    logger.info({ url: `http://${config.publicHost}`, driver: database.driver }, 'Darsi is listening');
+  });
+  // A port taken by another program is an operator's mistake, not a crash: one line, as for a bad variable.
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    const message =
+      error.code === 'EADDRINUSE' ? `${config.host}:${config.port} is already in use (set PORT or HOST)` : `cannot listen on ${config.host}:${config.port}: ${error.message}`;
+    console.error(`Darsi cannot start: ${message}`);
+    void database.close().finally(() => process.exit(1));
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    server.close(() => {
+      void database.close().finally(() => process.exit(0));
+    });
+    // Keep-alive sockets become idle as their last response ends; close them then, not after their timeout.
+    if ('closeIdleConnections' in server) {
+      server.closeIdleConnections();
+      setInterval(() => server.closeIdleConnections(), 100).unref();
+    }
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  // Expected start-up failures get one clear line; anything else keeps its stack for the operator.
+  if (error instanceof StartupError) {
+    console.error(`Darsi cannot start: ${error.message}`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+import { createMiddleware } from 'hono/factory';
+import { secureHeaders } from 'hono/secure-headers';
+
+/**
+ * Scripts only from our own origin (no inline script); inline styles stay allowed because React style
+ * attributes and the toast library need them. Framing is refused everywhere by default; a route that
+ * needs another policy sets its headers itself and they are kept.
+ */
+const baseHeaders = secureHeaders({
+  contentSecurityPolicy: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'"],
+    mediaSrc: ["'self'", 'blob:'],
+    workerSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  // Added below, only where framing is refused.
+  xFrameOptions: false,
+  xContentTypeOptions: 'nosniff',
+  crossOriginEmbedderPolicy: false,
+  // A route that sets its own policy keeps it (landing viewer pages: docs/decisions/022-landing-csp-and-framing.md).
+  overwrite: false,
+});
+
+/**
+ * X-Frame-Options has no "anywhere" value: a response whose CSP allows framing by any site (embedded
+ * landing pages, decision 022) goes without it; every other response gets DENY unless it set its own.
+ */
+export const securityHeaders = createMiddleware(async (c, next) => {
+  await baseHeaders(c, next);
+  const headers = c.res.headers;
+  if (!headers.has('x-frame-options') && !/frame-ancestors \*/.test(headers.get('content-security-policy') ?? '')) headers.set('x-frame-options', 'DENY');
+});

@@ -1,0 +1,44 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { courses, lessons } from '../db/schema';
+import { activePlans, coverUrl } from './courses';
+
+export type TCourseCard = {
+  id: string;
+  title: string;
+  description: string;
+  coverUrl: string | null;
+  kind: 'organized' | 'scheduled' | 'regular';
+  /** Lowest paid price in DZD, or 0 when the course has a free plan. */
+  priceFromDzd: number;
+  lessonCount: number;
+};
+
+/**
+ * Published courses of a teacher, as cards for the course-content section of their landing page.
+ * Owned by the courses domain; the landing renderer only calls it.
+ */
+export async function publishedCourseCards(db: Db, teacherId: string): Promise<TCourseCard[]> {
+  const rows = await db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.teacherId, teacherId), eq(courses.status, 'published')))
+    .orderBy(asc(courses.createdAt));
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const counts = await db.select({ courseId: lessons.courseId, n: count() }).from(lessons).where(inArray(lessons.courseId, ids)).groupBy(lessons.courseId);
+  const plans = await activePlans(db, ids);
+  return rows.map((c) => {
+    const own = plans.filter((p) => p.courseId === c.id);
+    const prices = own.some((p) => p.type === 'free') ? [0] : own.map((p) => p.priceDzd);
+    return {
+      id: c.id,
+      title: c.title,
+      description: c.description,
+      coverUrl: coverUrl(c),
+      kind: c.kind as TCourseCard['kind'],
+      priceFromDzd: prices.length ? Math.min(...prices) : 0,
+      lessonCount: counts.find((x) => x.courseId === c.id)?.n ?? 0,
+    };
+  });
+}

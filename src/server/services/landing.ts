@@ -1,0 +1,31 @@
+import type { Logger } from 'pino';
+import { resolveAuthSecret } from '../auth/secret';
+import type { TConfig } from '../config';
+import type { Db } from '../db/client';
+import { loadLandingAssets } from '../landing/assets';
+import { landingImagesService } from './landing-images';
+import { landingPagesService } from './landing-pages';
+import { landingPublicService } from './landing-public';
+import { landingSiteService, type TLandingSiteService } from './landing-site';
+
+/** The landing domain: the teacher's pages, their public viewer (with its caches), views, contact, images. */
+export function landingService({ config, db, logger }: { config: TConfig; db: Db; logger: Logger }) {
+  const assets = loadLandingAssets(config.webDistDir);
+  const holder: { site?: TLandingSiteService } = {};
+  const pages = landingPagesService({ db, config, onChange: (teacherId, subdomain, pageId) => holder.site?.invalidate(teacherId, subdomain, pageId) });
+  holder.site = landingSiteService({ db, config, logger, assets, pages });
+  return {
+    assets,
+    pages,
+    site: holder.site,
+    /**
+     * For the courses domain: call after a teacher's course is published, changed or withdrawn, or its plans
+     * change. The course cards on that teacher's landing pages are read again and the pages re-rendered.
+     */
+    coursesChanged: (teacherId: string) => holder.site?.coursesChanged(teacherId),
+    public: landingPublicService({ db, secret: resolveAuthSecret(config) }),
+    images: landingImagesService({ db, dataDir: config.dataDir }),
+  };
+}
+
+export type TLandingService = ReturnType<typeof landingService>;

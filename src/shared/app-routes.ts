@@ -1,0 +1,95 @@
+/**
+ * Every screen of the web app (spec §2.3–§2.5) as a React Router path pattern: `:name` is one segment,
+ * a final `*` is the rest of the path. The server serves the app's shell for these and a real 404 for
+ * any other unknown path of the main domain (spec §2.1, docs/decisions/047-unknown-paths.md).
+ *
+ * The router (src/web/app/routes.ts) is the authority; src/web/app/app-routes.test.ts fails as soon as
+ * the two differ, and says which pattern to add or remove here.
+ */
+export const APP_ROUTE_PATTERNS: readonly string[] = [
+  // Teacher area (/dashboard/* and /teacher/*).
+  '/dashboard',
+  '/dashboard/landing-pages',
+  '/dashboard/landing-pages/new',
+  '/dashboard/landing-pages/:id',
+  '/dashboard/messages',
+  '/dashboard/revenue',
+  '/dashboard/feedback',
+  '/dashboard/*',
+  '/teacher',
+  '/teacher/dashboard',
+  '/teacher/profile',
+  '/teacher/settings',
+  '/teacher/courses',
+  '/teacher/courses/:courseId',
+  '/teacher/codes',
+  '/teacher/codes/:batchId',
+  '/teacher/students',
+  '/teacher/dashboard/courses/quizzes/:courseId',
+  '/teacher/live-sessions',
+  '/teacher/analytics',
+  '/teacher/notifications',
+  '/teacher/:subdomain',
+  '/teacher/:section/*',
+  // Student area, on the main domain and on a teacher's platform.
+  '/student/dashboard',
+  '/student/dashboard/subscriptions',
+  '/student/dashboard/courses/:courseId',
+  '/student/dashboard/courses/:courseId/lessons/:lessonId',
+  '/student/dashboard/*',
+  '/platform/:subdomain',
+  '/platform/:subdomain/teach',
+  '/platform/:subdomain/login',
+  '/platform/:subdomain/register',
+  '/platform/:subdomain/forgot-password',
+  '/platform/:subdomain/reset-password',
+  '/platform/:subdomain/student/dashboard',
+  '/platform/:subdomain/student/dashboard/subscriptions',
+  '/platform/:subdomain/student/dashboard/courses/:courseId',
+  '/platform/:subdomain/student/dashboard/courses/:courseId/lessons/:lessonId',
+  '/platform/:subdomain/student/dashboard/*',
+  // Admin area.
+  '/admin/dashboard',
+  '/admin/dashboard/teachers',
+  '/admin/dashboard/teachers/:id',
+  '/admin/dashboard/inbox',
+  '/admin/dashboard/inbox/:kind',
+  '/admin/dashboard/admins',
+  '/admin/dashboard/audit',
+  '/admin/dashboard/*',
+  // Authentication (spec §2.3) and the landing routes the app renders (spec §2.5).
+  '/login',
+  '/teacher/login',
+  '/student/login',
+  '/admin/login',
+  '/register',
+  '/teacher/register',
+  '/student/register',
+  '/forgot-password',
+  '/student/forgot-password',
+  '/reset-password',
+  '/student/reset-password',
+  '/verify',
+  '/admin/register',
+  '/404',
+  '/inactive',
+  '/t/:subdomain/preview/courses/:courseId/lessons/:lessonId',
+  '/t/:subdomain/student/dashboard/*',
+];
+
+const segments = (path: string) => path.split('/').filter(Boolean);
+
+/** React Router's matching: literal segments ignore case, a trailing slash changes nothing. */
+export function matchesRoutePattern(pattern: string, path: string): boolean {
+  const want = segments(pattern);
+  const have = segments(path);
+  const splat = want.at(-1) === '*';
+  const fixed = splat ? want.slice(0, -1) : want;
+  if (splat ? have.length < fixed.length : have.length !== fixed.length) return false;
+  return fixed.every((part, i) => part.startsWith(':') || part.toLowerCase() === have[i]!.toLowerCase());
+}
+
+/** Whether the web app has a screen (or a redirect) at this path. */
+export function isAppRoute(path: string): boolean {
+  return APP_ROUTE_PATTERNS.some((pattern) => matchesRoutePattern(pattern, path));
+}

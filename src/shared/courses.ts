@@ -1,0 +1,127 @@
+/** Rules of courses, codes and subscriptions that the server and the web both apply (spec §3, §4, §9). */
+import { PLANS, type TPlanId } from './plans';
+
+export const COURSE_KINDS = ['organized', 'scheduled', 'regular'] as const;
+export type TCourseKind = (typeof COURSE_KINDS)[number];
+
+export const COURSE_STATUSES = ['draft', 'published', 'archived'] as const;
+export type TCourseStatus = (typeof COURSE_STATUSES)[number];
+
+export const LESSON_TYPES = ['video', 'text', 'file', 'link'] as const;
+export type TLessonType = (typeof LESSON_TYPES)[number];
+
+export const PLAN_TYPES = ['free', 'monthly', 'quarterly', 'yearly', 'lifetime', 'custom'] as const;
+export type TPlanType = (typeof PLAN_TYPES)[number];
+
+/** Access granted by each plan type, in days; null is permanent access. `custom` names its own days. */
+export const PLAN_DAYS: Record<Exclude<TPlanType, 'custom'>, number | null> = {
+  free: null,
+  monthly: 30,
+  quarterly: 90,
+  yearly: 365,
+  lifetime: null,
+};
+
+export function planDays(plan: { type: TPlanType | string; durationDays: number | null }): number | null {
+  if (plan.type === 'custom') return plan.durationDays;
+  return PLAN_DAYS[plan.type as Exclude<TPlanType, 'custom'>] ?? null;
+}
+
+/** Spec §4: a subscription is "expiring soon" this many days before its end. */
+export const EXPIRING_SOON_DAYS = 7;
+
+export const SUBSCRIPTION_STATUSES = ['active', 'expiring', 'expired', 'cancelled'] as const;
+export type TSubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Active, expiring soon (with the days left), expired, or cancelled by the teacher. */
+export function subscriptionStatus(
+  sub: { status: string; expiresAt: Date | string | null },
+  now: Date,
+  soonDays = EXPIRING_SOON_DAYS,
+): { status: TSubscriptionStatus; daysLeft: number | null } {
+  const expires = sub.expiresAt === null ? null : new Date(sub.expiresAt);
+  const daysLeft = expires ? Math.max(0, Math.ceil((expires.getTime() - now.getTime()) / DAY_MS)) : null;
+  if (sub.status === 'cancelled') return { status: 'cancelled', daysLeft };
+  if (!expires) return { status: 'active', daysLeft: null };
+  if (expires.getTime() <= now.getTime()) return { status: 'expired', daysLeft: 0 };
+  return { status: daysLeft !== null && daysLeft <= soonDays ? 'expiring' : 'active', daysLeft };
+}
+
+/** Spec §9 plan limits, read from the one plan table (plans.ts); null is unlimited. */
+export type TPlanLimits = { courses: number | null; students: number | null; storageBytes: number };
+export type TTeacherPlan = TPlanId;
+
+const GB = 1024 ** 3;
+const LIMITS = new Map<string, TPlanLimits>(PLANS.map((p) => [p.id, { courses: p.courses, students: p.students, storageBytes: p.storageGb * GB }]));
+
+/** An unknown plan name gets the smallest plan's limits. */
+export function planLimits(plan: string): TPlanLimits {
+  return LIMITS.get(plan) ?? LIMITS.get('independent')!;
+}
+
+/** The next plan up, for the upgrade prompt; null on the top plan. */
+export function nextPlan(plan: string): TTeacherPlan | null {
+  if (plan === 'institution') return null;
+  return plan === 'academy' ? 'institution' : 'academy';
+}
+
+export const CODE_LENGTH = 6;
+export const BATCH_MIN = 1;
+export const BATCH_MAX = 5_000;
+export const CODE_MAX_USES = 1_000;
+
+/**
+ * What a student may type for a six-digit code: spaces, dashes and direction marks are dropped, and
+ * Arabic-Indic (٠-٩), Persian (۰-۹) and full-width digits become ASCII digits. Null when what is left
+ * is not exactly six digits.
+ */
+export function normalizeActivationCode(input: string): string | null {
+  const digits = input
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[\uff10-\uff19]/g, (d) => String(d.charCodeAt(0) - 0xff10))
+    .replace(/[\s\u00ad\u200b-\u200f\u202a-\u202e\u2066-\u2069\u061c\-\u2010-\u2015\u2212\ufe58\ufe63\uff0d_]/g, '');
+  return new RegExp(`^\\d{${CODE_LENGTH}}$`).test(digits) ? digits : null;
+}
+
+/** Scheduled courses release lessons at a date-time in Algeria's time (spec: Africa/Algiers). */
+export const COURSE_TIME_ZONE = 'Africa/Algiers';
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/** Milliseconds the zone is ahead of UTC at `instant`. */
+function zoneOffsetMs(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** "2026-03-01T18:30" on the Algiers clock → the instant; null for a malformed value. */
+export function algiersLocalToDate(local: string): Date | null {
+  const m = LOCAL_DATE_TIME.exec(local);
+  if (!m) return null;
+  const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return null;
+  const guess = Date.UTC(y, mo - 1, d, h, mi);
+  const date = new Date(guess - zoneOffsetMs(new Date(guess), COURSE_TIME_ZONE));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** An instant → "YYYY-MM-DDTHH:mm" on the Algiers clock (what a datetime-local input shows). */
+export function dateToAlgiersLocal(date: Date | string): string {
+  const instant = new Date(date);
+  const shifted = new Date(instant.getTime() + zoneOffsetMs(instant, COURSE_TIME_ZONE));
+  return shifted.toISOString().slice(0, 16);
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants';
+import { LANGUAGES } from '../i18n';
+import { subdomainIssue } from '../subdomain';
+
+/*
+ * Field messages are translation keys of the `errors` namespace (errors:fields.*); the server sends them
+ * translated, the web translates them when it validates before sending.
+ */
+export const MAX_NAME_LENGTH = 200;
+export const MAX_EMAIL_LENGTH = 254;
+const MAX_PASSWORD_LENGTH = 128;
+
+/**
+ * A text field: missing (or null) is "required", while a value of another type, such as `{"email": 5}`,
+ * says the type is wrong rather than claiming that nothing was sent.
+ */
+const text = () =>
+  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'fields.required' : 'fields.wrongType') });
+
+export const ZEmail = text()
+  .trim()
+  .toLowerCase()
+  .min(1, 'fields.required')
+  .max(MAX_EMAIL_LENGTH, 'fields.emailTooLong')
+  .pipe(z.email('fields.email'));
+
+export const ZName = text().trim().min(1, 'fields.required').max(MAX_NAME_LENGTH, 'fields.nameTooLong');
+
+export const ZPassword = text()
+  .min(PASSWORD_MIN_LENGTH, 'fields.passwordTooShort')
+  .max(MAX_PASSWORD_LENGTH, 'fields.passwordTooLong');
+
+export const ZSubdomain = text().superRefine((value, ctx) => {
+  const issue = subdomainIssue(value);
+  if (issue) ctx.addIssue({ code: 'custom', message: `subdomain.${issue}` });
+});
+
+/** A teacher platform named in the path (/platform/{subdomain}/…) rather than by the host. */
+const ZPlatform = z.string().max(63).regex(/^[a-z0-9-]+$/).optional();
+
+export const ZTeacherRegister = z.object({ name: ZName, email: ZEmail, subdomain: ZSubdomain, password: ZPassword });
+export type TTeacherRegister = z.infer<typeof ZTeacherRegister>;
+
+export const ZStudentRegister = z.object({ name: ZName, email: ZEmail, password: ZPassword, platform: ZPlatform });
+export type TStudentRegister = z.infer<typeof ZStudentRegister>;
+
+export const ZLogin = z.object({
+  email: ZEmail,
+  password: text().min(1, 'fields.required').max(MAX_PASSWORD_LENGTH, 'fields.passwordTooLong'),
+  platform: ZPlatform,
+});
+export type TLogin = z.infer<typeof ZLogin>;
+
+export const ZForgotPassword = z.object({ email: ZEmail, platform: ZPlatform });
+export type TForgotPassword = z.infer<typeof ZForgotPassword>;
+
+export const ZResetPassword = z.object({ token: z.string().min(8).max(512), password: ZPassword });
+export type TResetPassword = z.infer<typeof ZResetPassword>;
+
+export const ZChangePassword = z.object({
+  currentPassword: text().min(1, 'fields.required').max(MAX_PASSWORD_LENGTH),
+  newPassword: ZPassword,
+});
+export type TChangePassword = z.infer<typeof ZChangePassword>;
+
+export const ZProfileUpdate = z.object({ name: ZName, language: z.enum(LANGUAGES).optional() });
+export type TProfileUpdate = z.infer<typeof ZProfileUpdate>;
+
+export const ZChangeEmail = z.object({ email: ZEmail });
+export type TChangeEmail = z.infer<typeof ZChangeEmail>;
+
+export const ZAdminRegister = z.object({ name: ZName, email: ZEmail, password: ZPassword, token: z.string().min(16).max(512) });
+export type TAdminRegister = z.infer<typeof ZAdminRegister>;
+
+export const ZAdminInvite = z.object({ email: ZEmail });
+
+export const ZSubdomainQuery = z.object({ subdomain: z.string().max(100) });
+
+/** Where each kind of account lands after logging in (spec §4, §7.4). */
+export type TLoginResult = {
+  kind: 'teacher' | 'student' | 'admin';
+  redirectTo: string;
+  steps: string[];
+};

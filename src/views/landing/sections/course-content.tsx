@@ -1,0 +1,70 @@
+import type { TLandingView } from '../../../shared/landing-view';
+import { Icon } from '../icons';
+import { LandingImage, SectionHeading } from '../parts';
+import type { TViewContext } from '../types';
+
+/** The teacher's own outline, then the published courses (cards from the courses domain). */
+export function CourseContentSection({ view, ctx }: { view: TLandingView; ctx: TViewContext }) {
+  const { t } = ctx;
+  if (view.courseContent.length === 0 && view.courseCards.length === 0) return null;
+  return (
+    <section id="course-content" className="lp-section" data-section="course-content" aria-labelledby="lp-courses-title">
+      <div className="lp-container">
+        <SectionHeading id="lp-courses-title" title={t('viewer.courses.title')} subtitle={t('viewer.courses.subtitle')} />
+        {view.courseContent.length > 0 && (
+          <ol className="lp-outline">
+            {view.courseContent.map((item, i) => (
+              <li key={item.id} className="lp-card lp-outline__item">
+                <span className="lp-outline__number" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <div>
+                  <h3 className="lp-card__title" dir="auto">
+                    {item.title}
+                  </h3>
+                  {item.description && (
+                    <p className="lp-card__text" dir="auto">
+                      {item.description}
+                    </p>
+                  )}
+                  {(item.lessons !== undefined || item.duration) && (
+                    <p className="lp-outline__meta">
+                      {item.lessons !== undefined && <span>{t('viewer.courses.lessons', { count: item.lessons })}</span>}
+                      {item.duration && <span dir="auto">{item.duration}</span>}
+                    </p>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+        {view.courseCards.length > 0 && (
+          <ul className="lp-grid lp-grid--3 lp-course-cards" data-testid="course-cards">
+            {view.courseCards.map((card) => (
+              <li key={card.id} className="lp-card lp-course">
+                <LandingImage src={card.coverUrl} alt={card.title} className="lp-course__cover" width={480} height={270} />
+                <h3 className="lp-card__title" dir="auto">
+                  {card.title}
+                </h3>
+                <p className="lp-card__text" dir="auto">
+                  {card.description}
+                </p>
+                <p className="lp-course__meta">
+                  <span>
+                    <Icon name="book" />
+                    {t('viewer.courses.lessons', { count: card.lessonCount })}
+                  </span>
+                  <strong>{card.priceFromDzd > 0 ? t('viewer.courses.priceFrom', { price: card.priceFromDzd }) : t('viewer.courses.free')}</strong>
+                </p>
+                {/* A card leads to the teacher's platform sign-up, where the visitor subscribes to the course. */}
+                <a href={ctx.registerHref} className="lp-btn lp-btn--primary lp-course__cta" aria-label={t('viewer.courses.joinCourse', { title: card.title })} data-testid="course-card-cta">
+                  {t('viewer.courses.join')}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import { redirect, type RouteObject } from 'react-router';
+import { adminChildRoutes } from '../features/admin/routes';
+import { coursesStudentRoutes, coursesTeacherRoutes } from '../features/courses/routes';
+import { landingDashboardRoutes, landingPublicRoutes } from '../features/landing/routes';
+import { sitePublicRoutes } from '../features/site/routes';
+import { hostPlatform } from '../features/auth/components/portal';
+import { page, placeholder } from './route-helpers';
+
+const notFound = () => import('../features/errors/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
+
+const auth = {
+  login: () => import('../features/auth/login-page').then((m) => m.LoginPage),
+  teacherRegister: () => import('../features/auth/teacher-register-page').then((m) => m.TeacherRegisterPage),
+  studentRegister: () => import('../features/auth/student-register-page').then((m) => m.StudentRegisterPage),
+  forgot: () => import('../features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage),
+  reset: () => import('../features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
+  verify: () => import('../features/auth/verify-page').then((m) => m.VerifyPage),
+  adminRegister: () => import('../features/auth/admin-register-page').then((m) => m.AdminRegisterPage),
+};
+
+/** Spec §2.3: the same screens serve several portals; `portal` tells them which account they are for. */
+const AUTH_PAGES: RouteObject[] = [
+  page('login', auth.login, { portal: 'teacher', hostAware: 'true' }),
+  page('teacher/login', auth.login, { portal: 'teacher' }),
+  page('student/login', auth.login, { portal: 'student' }),
+  page('admin/login', auth.login, { portal: 'admin' }),
+  // On a teacher's host /register is that platform's student sign-up (spec §2.7 footer link).
+  page('register', () => (hostPlatform() ? auth.studentRegister() : auth.teacherRegister()), { hostAware: 'true' }),
+  page('teacher/register', auth.teacherRegister),
+  page('student/register', auth.studentRegister),
+  page('forgot-password', auth.forgot, { portal: 'teacher', hostAware: 'true' }),
+  page('student/forgot-password', auth.forgot, { portal: 'student' }),
+  page('reset-password', auth.reset, { portal: 'teacher', hostAware: 'true' }),
+  page('student/reset-password', auth.reset, { portal: 'student' }),
+  page('verify', auth.verify),
+  page('admin/register', auth.adminRegister),
+];
+
+const TEACHER_SECTIONS: Array<[string, string]> = [
+  ['teacherLiveSessions', 'live-sessions'],
+  ['teacherAnalytics', 'analytics'],
+  ['teacherNotifications', 'notifications'],
+];
+
+const dashboard = {
+  layout: () => import('../features/dashboard/teacher-layout'),
+  overview: () => import('../features/dashboard/overview-page').then((m) => m.TeacherOverviewPage),
+  profile: () => import('../features/dashboard/profile-page').then((m) => m.TeacherProfilePage),
+  settings: () => import('../features/dashboard/settings-page').then((m) => m.SettingsPage),
+};
+
+const teacherArea: RouteObject = {
+  lazy: () => dashboard.layout().then((m) => ({ Component: m.TeacherLayout, loader: m.teacherLoader })),
+  children: [
+    {
+      path: 'dashboard',
+      children: [
+        page('', dashboard.overview),
+        ...landingDashboardRoutes,
+        placeholder('revenue', 'revenue'),
+        placeholder('feedback', 'feedback'),
+        { path: '*', loader: () => redirect('/dashboard') },
+      ],
+    },
+    {
+      path: 'teacher',
+      children: [
+        // Bare /teacher is the dashboard too (spec §2.4), not an empty frame.
+        { index: true, loader: () => redirect('/teacher/dashboard') },
+        page('dashboard', dashboard.overview),
+        page('profile', dashboard.profile),
+        page('settings', dashboard.settings),
+        ...coursesTeacherRoutes,
+        ...TEACHER_SECTIONS.map(([key, path]) => placeholder(key, path)),
+      ],
+    },
+  ],
+};
+
+const studentArea = (prefix: string): RouteObject => ({
+  path: `${prefix}student/dashboard`,
+  lazy: () => import('../features/student/student-layout').then((m) => ({ Component: m.StudentLayout, loader: m.studentLoader })),
+  children: [
+    page('', () => import('../features/student/student-dashboard-page').then((m) => m.StudentDashboardPage)),
+    ...coursesStudentRoutes,
+    placeholder('studentDashboard', '*'),
+  ],
+});
+
+const adminArea: RouteObject = {
+  path: 'admin/dashboard',
+  lazy: () => import('../features/admin/admin-layout').then((m) => ({ Component: m.AdminLayout, loader: m.adminLoader })),
+  children: adminChildRoutes,
+};
+
+export const routes: RouteObject[] = [
+  {
+    lazy: () => import('./root-layout').then((m) => ({ Component: m.RootLayout, HydrateFallback: m.RootFallback })),
+    children: [
+      teacherArea,
+      studentArea(''),
+      adminArea,
+      {
+        path: 'platform/:subdomain',
+        children: [
+          studentArea(''),
+          {
+            lazy: () => import('../components/public-layout').then((m) => ({ Component: m.PublicLayout })),
+            children: [
+              placeholder('platformHome', ''),
+              placeholder('platformTeach', 'teach'),
+              page('login', auth.login, { portal: 'platform' }),
+              page('register', auth.studentRegister),
+              page('forgot-password', auth.forgot, { portal: 'student' }),
+              page('reset-password', auth.reset, { portal: 'student' }),
+            ],
+          },
+        ],
+      },
+      {
+        lazy: () => import('../components/public-layout').then((m) => ({ Component: m.PublicLayout })),
+        children: [
+          ...sitePublicRoutes,
+          ...landingPublicRoutes,
+          ...AUTH_PAGES,
+          { path: '404', lazy: notFound },
+          {
+            path: 'inactive',
+            lazy: () => import('../features/errors/inactive-page').then((m) => ({ Component: m.InactivePage })),
+          },
+          // Spec §2.5 /teacher/{subdomain}, for registered subdomains only (decision 010).
+          { path: 'teacher/:subdomain', lazy: () => import('../features/auth/teacher-path').then((m) => ({ loader: m.teacherPathLoader })) },
+          // Any deeper unknown /teacher/* path goes to the teacher dashboard (spec §2.4).
+          { path: 'teacher/:section/*', loader: () => redirect('/teacher/dashboard') },
+          { path: 't/:subdomain/student/dashboard/*', loader: () => redirect('/student/dashboard') },
+          { path: '*', lazy: notFound },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,76 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet } from 'react-router';
+import { useAccountLanguageSync } from '../../components/ui/dashboard/account-language';
+import { Brand } from '../../components/ui/dashboard/brand';
+import { cx } from '../../components/ui/dashboard/cx';
+import { ExternalLinkIcon, ShieldIcon } from '../../components/ui/dashboard/icons';
+import { SessionProvider, useLiveSession } from '../../components/ui/dashboard/session';
+import { SignOutButton } from '../../components/ui/dashboard/sign-out-button';
+import { SkipLink } from '../../components/ui/dashboard/skip-link';
+import { LanguageSwitcher } from '../../components/ui/language-switcher';
+import { LoadingOverlay } from '../../components/ui/loading-overlay';
+import { queryClient } from '../../lib/query-client';
+import { adminGuard } from '../auth/guards';
+import { AdminSections } from './components/admin-sections';
+
+export const adminLoader = adminGuard;
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    'inline-flex min-h-10 shrink-0 items-center gap-2 whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary-500',
+    isActive ? 'bg-primary-50 text-primary-800' : 'text-gray-700 hover:bg-gray-100',
+  );
+
+function AdminShell() {
+  const { t } = useTranslation('dashboard');
+  const session = useLiveSession('/admin/login', (s) => s.isAdmin);
+  useAccountLanguageSync(session.user.name, session.user.language);
+  return (
+    <SessionProvider value={session}>
+      <div className="flex min-h-screen flex-col bg-gray-50" data-testid="admin-layout">
+        <SkipLink />
+        <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur">
+          <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
+            <Brand to="/admin/dashboard" area={t('admin.area')} />
+            <p className="flex min-w-0 flex-1 items-center justify-end gap-1.5 font-bold text-gray-900">
+              <ShieldIcon className="hidden h-4 w-4 text-primary-600 sm:block" />
+              <span className="truncate" data-testid="top-bar-name">
+                {session.user.name}
+              </span>
+            </p>
+            <LanguageSwitcher />
+            <SignOutButton loginPath="/admin/login" />
+          </div>
+          <nav aria-label={t('admin.nav.label')} className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 pb-2 sm:flex-wrap sm:px-6">
+            <NavLink to="/admin/dashboard" end className={navClass}>
+              {t('admin.nav.dashboard')}
+            </NavLink>
+            <AdminSections className={navClass} />
+            <Link to="/" target="_blank" rel="noopener noreferrer" className={navClass({ isActive: false })}>
+              {t('admin.nav.site')}
+              <ExternalLinkIcon className="h-4 w-4" />
+            </Link>
+          </nav>
+        </header>
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6">
+          <Suspense fallback={<LoadingOverlay />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </SessionProvider>
+  );
+}
+
+/** The admin area's frame (/admin/dashboard/*): header, navigation and the page inside. */
+export function AdminLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Suspense fallback={<LoadingOverlay />}>
+        <AdminShell />
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,283 @@
+import { AlertDialog } from 'radix-ui';
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toLanguage } from '../../../../shared/i18n';
+import { Button, buttonClass } from '../../../components/ui/dashboard/button';
+import { cx } from '../../../components/ui/dashboard/cx';
+import { useErrorText } from '../../../components/ui/dashboard/api-errors';
+import { ErrorState } from '../../../components/ui/dashboard/error-state';
+import { useDateFormat } from '../../../components/ui/dashboard/format';
+import { ApiError } from '../../../lib/api';
+import { Skeleton } from '../../../components/ui/dashboard/skeleton';
+
+/** One number on the overview, with its label under it. */
+export function StatCard({ label, value, testId, tone = 'default' }: { label: string; value: number | string; testId?: string; tone?: 'default' | 'warn' }) {
+  return (
+    <div className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm" data-testid={testId}>
+      <p className={cx('text-3xl font-extrabold', tone === 'warn' ? 'text-amber-700' : 'text-gray-900')}>{value}</p>
+      <p className="mt-1 text-sm text-gray-600">{label}</p>
+    </div>
+  );
+}
+
+type TTone = 'green' | 'gray' | 'red' | 'blue' | 'amber';
+const TONES: Record<TTone, string> = {
+  green: 'bg-green-100 text-green-800',
+  gray: 'bg-gray-100 text-gray-700',
+  red: 'bg-red-100 text-red-800',
+  blue: 'bg-primary-100 text-primary-800',
+  amber: 'bg-amber-100 text-amber-800',
+};
+
+export function Badge({ tone, children, testId }: { tone: TTone; children: ReactNode; testId?: string }) {
+  return (
+    <span data-testid={testId} className={cx('inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium', TONES[tone])}>
+      {children}
+    </span>
+  );
+}
+
+const STATUS_TONES: Record<string, TTone> = { active: 'green', inactive: 'gray', suspended: 'red' };
+
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Badge tone={STATUS_TONES[status] ?? 'gray'} testId="status-badge">
+      {t(`teachers.statuses.${status}`, { defaultValue: status })}
+    </Badge>
+  );
+}
+
+export function PlanBadge({ plan }: { plan: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Badge tone="blue" testId="plan-badge">
+      {t(`plans.${plan}`, { defaultValue: plan })}
+    </Badge>
+  );
+}
+
+/** The trial's end date, worded by whether it still runs (the server decides, by its clock). */
+export function TrialText({ endsAt, onTrial }: { endsAt: string | null; onTrial: boolean }) {
+  const { t } = useTranslation('admin');
+  const formatDate = useDateFormat();
+  if (!endsAt) return <span className="text-gray-500">{t('teachers.trialNone')}</span>;
+  const ended = !onTrial;
+  return <span className={ended ? 'text-gray-500' : 'text-amber-800'}>{t(ended ? 'teachers.trialEnded' : 'teachers.trialEnds', { date: formatDate(endsAt) })}</span>;
+}
+
+/** A labelled native select: accessible, and fine on phones. */
+export function SelectField({ label, options, className, ...props }: ComponentProps<'select'> & { label: string; options: Array<{ value: string; label: string }> }) {
+  const id = useId();
+  return (
+    <div className={cx('space-y-1', className)}>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900 focus:outline-2 focus:outline-primary-500"
+        {...props}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A search box that applies on submit (Enter or the button), so that typing does not fire a request per key. */
+export function SearchForm({ label, value, onSearch, testId }: { label: string; value: string; onSearch: (q: string) => void; testId?: string }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  // The URL may change under us (back button): follow it.
+  if (shown !== value) {
+    setShown(value);
+    setText(value);
+  }
+  return (
+    <form
+      role="search"
+      className="min-w-0 flex-1 space-y-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          data-testid={testId}
+          className="block min-h-11 w-full min-w-0 rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900 focus:outline-2 focus:outline-primary-500"
+        />
+        <Button type="submit" variant="secondary" className="shrink-0 whitespace-nowrap">
+          {t('list.search')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Previous / next, with where we are. A page past the end shows a way back to the first page. */
+export function Pagination({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation('admin');
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav aria-label={t('list.pagination')} className="flex flex-wrap items-center justify-between gap-2 text-sm text-gray-700">
+      <p data-testid="pagination-status">{t('list.pageOf', { page, pages, total })}</p>
+      <div className="flex gap-2">
+        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(Math.min(page - 1, pages))} data-testid="previous-page">
+          {t('list.previous')}
+        </Button>
+        <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)} data-testid="next-page">
+          {t('list.next')}
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+/** A list that failed to load; when a filter in the URL was refused, a way out that clears the filters. */
+export function ListError({ error, onRetry, retrying, onClear }: { error: Error; onRetry: () => void; retrying: boolean; onClear: () => void }) {
+  const { t } = useTranslation('admin');
+  const errorText = useErrorText();
+  return (
+    <div className="space-y-3">
+      <ErrorState message={errorText(error)} onRetry={onRetry} retrying={retrying} />
+      {error instanceof ApiError && error.code === 'INVALID_FILTER' && (
+        <div className="text-center">
+          <Button variant="secondary" onClick={onClear} data-testid="clear-filters">
+            {t('list.clearFilters')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600" data-testid="empty-state">
+      {children}
+    </p>
+  );
+}
+
+export function LoadingBlock({ label }: { label: string }) {
+  return (
+    <div aria-busy="true" className="space-y-3">
+      <span className="sr-only" role="status">
+        {label}
+      </span>
+      <Skeleton className="h-12" />
+      <Skeleton className="h-12" />
+      <Skeleton className="h-12" />
+    </div>
+  );
+}
+
+/** How much of a plan limit is used; `limit` null means unlimited. `format` writes the numbers (e.g. as sizes). */
+export function UsageBar({ label, used, limit, testId, format = String }: { label: string; used: number; limit: number | null; testId?: string; format?: (n: number) => string }) {
+  const { t } = useTranslation('admin');
+  const ratio = limit ? Math.min(1, used / limit) : 0;
+  const over = limit !== null && used > limit;
+  return (
+    <div data-testid={testId}>
+      <div className="flex items-baseline justify-between gap-2 text-sm">
+        <span className="font-medium text-gray-800">{label}</span>
+        <span className={cx('font-bold', over ? 'text-red-700' : 'text-gray-900')} data-testid={testId ? `${testId}-value` : undefined}>
+          {limit === null ? t('detail.usageUnlimited', { used: format(used) }) : t('detail.usageOf', { used: format(used), limit: format(limit) })}
+        </span>
+      </div>
+      {limit !== null && (
+        <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-gray-100" aria-hidden>
+          <div className={cx('h-full rounded-full', over ? 'bg-red-500' : ratio > 0.8 ? 'bg-amber-500' : 'bg-primary-500')} style={{ width: `${ratio * 100}%` }} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+const LOCALES = { ar: 'ar-DZ', en: 'en-GB', fr: 'fr-FR' } as const;
+const UNITS = [
+  ['gigabyte', 1024 ** 3],
+  ['megabyte', 1024 ** 2],
+  ['kilobyte', 1024],
+] as const;
+
+/** A size in bytes as people read it ("1.2 GB", "350 MB"), in binary units like the plans' storage limits. */
+export function useBytesFormat() {
+  const { i18n } = useTranslation();
+  const locale = LOCALES[toLanguage(i18n.resolvedLanguage)];
+  return (bytes: number) => {
+    const [unit, size] = UNITS.find(([, s]) => bytes >= s) ?? (['byte', 1] as const);
+    return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(bytes / size);
+  };
+}
+
+/** A button that asks first; `onConfirm` resolves when done (the dialog then closes). */
+export function ConfirmButton({
+  label,
+  title,
+  body,
+  confirmLabel,
+  onConfirm,
+  variant = 'secondary',
+  testId,
+  disabled,
+}: {
+  label: string;
+  title: string;
+  body: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<unknown>;
+  variant?: 'secondary' | 'danger' | 'primary';
+  testId?: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation('admin');
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+      setOpen(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+      <AlertDialog.Trigger className={buttonClass(variant, 'sm')} data-testid={testId} disabled={disabled}>
+        {label}
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-gray-900/50" />
+        <AlertDialog.Content className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-md -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
+          <AlertDialog.Title className="text-lg font-bold text-gray-900">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-gray-600">{body}</AlertDialog.Description>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <AlertDialog.Cancel className={buttonClass('secondary')} disabled={busy}>
+              {t('common.cancel')}
+            </AlertDialog.Cancel>
+            <Button variant={variant === 'danger' ? 'danger' : 'primary'} busy={busy} onClick={() => void run()} data-testid="confirm-action">
+              {confirmLabel}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

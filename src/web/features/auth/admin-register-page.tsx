@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api, unwrap } from '../../lib/api';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
+import { queryClient } from '../../lib/query-client';
+import { EmailField, NameField, PasswordField } from './components/account-fields';
+import { AuthCard, AuthFooterLink } from './components/auth-card';
+import { AuthForm } from './components/auth-form';
+import { useAuthForm } from './components/use-auth-form';
+
+// zod loads on the first interaction, not with the screen (docs/decisions/005-initial-bundle.md).
+// The token comes from the invitation link, not from the form.
+const adminResolver = lazyZodResolver(() => import('../../../shared/schemas/accounts').then((m) => m.ZAdminRegister.omit({ token: true })));
+
+/** Admins join by invitation only (/admin/register?token=…&email=…); without a token there is no form. */
+export function AdminRegisterPage() {
+  const { t } = useTranslation('auth');
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  // The server's own bounds (ZAdminRegister): anything else cannot be an invitation.
+  const invited = token.length >= 16 && token.length <= 512;
+  const navigate = useNavigate();
+  const {
+    register,
+    submit,
+    serverError,
+    formState: { errors, isSubmitting },
+  } = useAuthForm({
+    resolver: adminResolver,
+    defaultValues: { name: '', email: searchParams.get('email') ?? '', password: '' },
+    serverFields: ['name', 'email', 'password'],
+    codeFields: { EMAIL_TAKEN: 'email' },
+    fallbackKey: 'errors:codes.ACCOUNT_CREATE_FAILED',
+  });
+
+  const onSubmit = submit(async (values) => {
+    const result = await unwrap(api.admin.register.$post({ json: { ...values, token } }));
+    queryClient.removeQueries({ queryKey: ['session'] });
+    await navigate(result.redirectTo, { replace: true });
+  });
+
+  return (
+    <AuthCard
+      title={t('adminRegister.title')}
+      subtitle={invited ? t('adminRegister.subtitle') : undefined}
+      testId="admin-register"
+      footer={<AuthFooterLink to="/admin/login" label={t('adminRegister.login')} />}
+    >
+      {!invited ? (
+        <p role="status" data-testid="admin-invitation-required" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm leading-relaxed text-amber-900">
+          {t('adminRegister.needsInvitation')}
+        </p>
+      ) : (
+        <AuthForm onSubmit={onSubmit} serverError={serverError} busy={isSubmitting} submitLabel={t('adminRegister.submit')}>
+          <NameField field={register('name')} error={errors.name} />
+          <EmailField field={register('email')} error={errors.email} />
+          <PasswordField field={register('password')} error={errors.password} autoComplete="new-password" rules />
+        </AuthForm>
+      )}
+    </AuthCard>
+  );
+}

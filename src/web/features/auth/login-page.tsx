@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError, api, unwrap } from '../../lib/api';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
+import { queryClient } from '../../lib/query-client';
+import { EmailField, PasswordField } from './components/account-fields';
+import { AuthCard, AuthFooterLink } from './components/auth-card';
+import { AuthForm } from './components/auth-form';
+import { LINK } from './components/fields';
+import { afterLoginTarget, authPaths, usePortal } from './components/portal';
+import { useAuthForm } from './components/use-auth-form';
+import { safeRedirect } from './guards';
+import { clearLocalAuthState } from './session';
+
+// zod loads on the first interaction, not with the app's first screen (docs/decisions/005-initial-bundle.md).
+const loginResolver = lazyZodResolver(() => import('../../../shared/schemas/accounts').then((m) => m.ZLogin.omit({ platform: true })));
+
+type TLogEntry = { step: string; values?: Record<string, string> };
+
+/** Codes and paths are Latin: isolated, they keep their order inside an Arabic sentence. */
+const isolate = (values: Record<string, string>) =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, `\u2068${v}\u2069`]));
+
+/** Spec §8: the dashboard needs browser storage; a browser that refuses it is told so before anything is sent. */
+function storageUsable(): boolean {
+  try {
+    const probe = '__darsi_storage_probe__';
+    window.localStorage.setItem(probe, probe);
+    window.localStorage.removeItem(probe);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function LoginLog({ entries }: { entries: TLogEntry[] }) {
+  const { t } = useTranslation('auth');
+  if (entries.length === 0) return null;
+  return (
+    <section aria-labelledby="login-log-title" className="mt-6 rounded-lg border border-gray-200 bg-gray-50 p-3">
+      <h2 id="login-log-title" className="text-xs font-bold text-gray-700">
+        {t('login.log.title')}
+      </h2>
+      <ol role="log" data-testid="login-log" className="mt-2 list-decimal space-y-1 ps-5 text-xs text-gray-700">
+        {entries.map((entry, i) => (
+          <li key={i} data-step={entry.step}>
+            {t(`login.log.steps.${entry.step}`, { ...entry.values, defaultValue: t('login.log.steps.unknown', { step: entry.step }) })}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Spec §2.3/§7.4: one login screen for teachers, students, admins and a teacher's platform. */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const { portal, subdomain } = usePortal();
+  const paths = authPaths(portal, subdomain);
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [log, setLog] = useState<TLogEntry[]>([]);
+  const {
+    register,
+    submit,
+    serverError,
+    formState: { errors, isSubmitting },
+  } = useAuthForm({ resolver: loginResolver, defaultValues: { email: '', password: '' }, fallbackKey: 'errors:codes.LOGIN_FAILED' });
+
+  const onSubmit = submit(async (values) => {
+    const entries: TLogEntry[] = [];
+    const push = (step: string, stepValues?: Record<string, string>) => {
+      entries.push({ step, values: stepValues && isolate(stepValues) });
+      setLog([...entries]);
+    };
+    push('checkingStorage');
+    if (!storageUsable()) {
+      push('storageBlocked');
+      window.alert(t('login.storageAlert'));
+      return;
+    }
+    push('clearingLocal');
+    clearLocalAuthState();
+    push('sendingCredentials');
+    try {
+      const result = await unwrap(api.account.login.$post({ json: { ...values, ...(subdomain ? { platform: subdomain } : {}) } }));
+      for (const step of result.steps) push(step);
+      const wanted = safeRedirect(searchParams.get('redirectTo'), result.redirectTo);
+      const target = afterLoginTarget(wanted, result.kind, result.redirectTo);
+      push('navigating', { path: target });
+      queryClient.removeQueries({ queryKey: ['session'] });
+      await navigate(target, { replace: true });
+    } catch (error) {
+      push('failed', { code: error instanceof ApiError ? error.code : 'UNKNOWN' });
+      throw error; // the error box shows it
+    }
+  });
+
+  return (
+    <AuthCard
+      title={t(`login.title.${portal}`, { subdomain })}
+      subtitle={t(`login.subtitle.${portal}`)}
+      testId={`login-${portal}`}
+      footer={paths.register && <AuthFooterLink to={paths.register} label={t('login.register')} lead={t('login.noAccount')} />}
+    >
+      <AuthForm onSubmit={onSubmit} serverError={serverError} busy={isSubmitting} submitLabel={t('login.submit')} busyLabel={t('login.submitting')}>
+        <EmailField field={register('email')} error={errors.email} />
+        <PasswordField field={register('password')} error={errors.password} autoComplete="current-password" />
+        <div className="-mt-1 flex justify-end">
+          <Link to={paths.forgot} className={`text-sm ${LINK}`}>
+            {t('login.forgot')}
+          </Link>
+        </div>
+      </AuthForm>
+      <LoginLog entries={log} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api, unwrap } from '../../lib/api';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
+import { queryClient } from '../../lib/query-client';
+import { EmailField, NameField, PasswordField } from './components/account-fields';
+import { AuthCard, AuthFooterLink } from './components/auth-card';
+import { AuthForm } from './components/auth-form';
+import { authPaths, usePortal } from './components/portal';
+import { useAuthForm } from './components/use-auth-form';
+
+// zod loads on the first interaction, not with the screen (docs/decisions/005-initial-bundle.md).
+// The platform comes from the address, not from the form.
+const studentResolver = lazyZodResolver(() => import('../../../shared/schemas/accounts').then((m) => m.ZStudentRegister.omit({ platform: true })));
+
+/** Student sign-up, on the main site or on a teacher's platform (/platform/:subdomain/register). */
+export function StudentRegisterPage() {
+  const { t } = useTranslation('auth');
+  const { subdomain } = usePortal();
+  const paths = authPaths(subdomain ? 'platform' : 'student', subdomain);
+  const navigate = useNavigate();
+  const {
+    register,
+    submit,
+    serverError,
+    formState: { errors, isSubmitting },
+  } = useAuthForm({
+    resolver: studentResolver,
+    defaultValues: { name: '', email: '', password: '' },
+    serverFields: ['name', 'email', 'password'],
+    codeFields: { EMAIL_TAKEN: 'email' },
+    fallbackKey: 'errors:codes.ACCOUNT_CREATE_FAILED',
+  });
+
+  const onSubmit = submit(async (values) => {
+    const result = await unwrap(api.account.register.student.$post({ json: { ...values, ...(subdomain ? { platform: subdomain } : {}) } }));
+    queryClient.removeQueries({ queryKey: ['session'] });
+    await navigate(result.redirectTo, { replace: true });
+  });
+
+  return (
+    <AuthCard
+      title={t('register.student.title')}
+      subtitle={subdomain ? t('register.student.platformSubtitle', { subdomain }) : t('register.student.subtitle')}
+      testId="student-register"
+      footer={<AuthFooterLink to={paths.login} label={t('register.login')} lead={t('register.haveAccount')} />}
+    >
+      <AuthForm
+        onSubmit={onSubmit}
+        serverError={serverError}
+        busy={isSubmitting}
+        submitLabel={t('register.student.submit')}
+        busyLabel={t('register.student.submitting')}
+      >
+        <NameField field={register('name')} error={errors.name} />
+        <EmailField field={register('email')} error={errors.email} />
+        <PasswordField field={register('password')} error={errors.password} autoComplete="new-password" rules />
+      </AuthForm>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,150 @@
+import { Controller, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { sanitizeSubdomainInput, strippedIssue } from '../../../shared/subdomain';
+import { ApiError, api, unwrap } from '../../lib/api';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
+import { queryClient } from '../../lib/query-client';
+import { EmailField, NameField, PasswordField } from './components/account-fields';
+import { AuthCard, AuthFooterLink } from './components/auth-card';
+import { AuthForm } from './components/auth-form';
+import { Field, TextInput, describedBy } from './components/fields';
+import { fieldMessage } from './components/form-errors';
+import { useStrippedNotice, useSubdomainAvailability, type TSubdomainStatus } from './components/subdomain-availability';
+import { SubdomainChecklist } from './components/subdomain-checklist';
+import { useAuthForm } from './components/use-auth-form';
+
+// zod loads on the first interaction, not with the screen (docs/decisions/005-initial-bundle.md).
+const teacherResolver = lazyZodResolver(() => import('../../../shared/schemas/accounts').then((m) => m.ZTeacherRegister));
+
+function SubdomainStatusLine({ status }: { status: TSubdomainStatus }) {
+  const { t } = useTranslation('auth');
+  if (status.state === 'checking') return <p className="text-xs text-gray-500">{t('register.subdomain.checking')}</p>;
+  if (status.state === 'valid') return <p className="text-xs font-medium text-green-700">{t('register.subdomain.available')}</p>;
+  if (status.state === 'unchecked') return <p className="text-xs text-amber-700">{t('register.subdomain.checkFailed')}</p>;
+  return null;
+}
+
+/** Spec §2.3/§5/§7.5: teacher sign-up with the platform subdomain, its live preview and its rules. */
+export function TeacherRegisterPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const {
+    register,
+    control,
+    submit,
+    serverError,
+    setValue,
+    getFieldState,
+    setError,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useAuthForm({
+    resolver: teacherResolver,
+    defaultValues: { name: '', email: '', subdomain: '', password: '' },
+    serverFields: ['name', 'email', 'subdomain', 'password'],
+    codeFields: { EMAIL_TAKEN: 'email' },
+    fallbackKey: 'errors:codes.ACCOUNT_CREATE_FAILED',
+  });
+  const subdomain = useWatch({ control, name: 'subdomain' });
+  const { status, markTaken } = useSubdomainAvailability(subdomain);
+  const stripped = useStrippedNotice(subdomain);
+
+  const onSubmit = submit(
+    async (values) => {
+      if (status.state === 'invalid' && status.issue === 'taken') {
+        setError('subdomain', { type: 'validate', message: 'subdomain.taken' }, { shouldFocus: true });
+        return;
+      }
+      const result = await unwrap(api.account.register.teacher.$post({ json: values }));
+      queryClient.removeQueries({ queryKey: ['session'] });
+      await navigate(result.redirectTo, { replace: true });
+    },
+    (error, values) => {
+      if (error instanceof ApiError && error.code === 'SUBDOMAIN_TAKEN') markTaken(values.subdomain);
+    },
+  );
+
+  const nameField = register('name', {
+    onChange: async (e: { target: { value: string } }) => {
+      // The name suggests a subdomain until the teacher types one of their own (the field is then dirty).
+      // Checked after the await too: the teacher may type one while the suggestion loads.
+      if (getFieldState('subdomain').isDirty) return;
+      // The transliteration tables are large, so they load with the first keystroke, not with the page.
+      const { suggestSubdomain } = await import('../../../shared/subdomain-suggest');
+      if (getFieldState('subdomain').isDirty) return;
+      setValue('subdomain', suggestSubdomain(e.target.value), { shouldValidate: isSubmitted });
+    },
+  });
+
+  // A keystroke the field had to drop says which rule it broke (§5), before the state of what was kept.
+  const liveIssue = stripped.issue
+    ? t(`errors:subdomain.${stripped.issue}`)
+    : status.state === 'invalid'
+      ? t(`errors:subdomain.${status.issue}`)
+      : undefined;
+  const subdomainError = liveIssue ?? fieldMessage(t, errors.subdomain);
+  const host = window.location.host;
+
+  return (
+    <AuthCard
+      wide
+      title={t('register.teacher.title')}
+      subtitle={t('register.teacher.subtitle')}
+      testId="teacher-register"
+      footer={<AuthFooterLink to="/login" label={t('register.login')} lead={t('register.haveAccount')} />}
+    >
+      <AuthForm
+        onSubmit={onSubmit}
+        serverError={serverError}
+        busy={isSubmitting}
+        submitLabel={t('register.teacher.submit')}
+        busyLabel={t('register.teacher.submitting')}
+      >
+        <NameField field={nameField} error={errors.name} />
+        <EmailField field={register('email')} error={errors.email} />
+        <Field id="subdomain" label={t('fields.subdomain')} error={subdomainError} hint={t('register.subdomain.hint')} live>
+          <Controller
+            control={control}
+            name="subdomain"
+            render={({ field }) => (
+              <TextInput
+                id="subdomain"
+                dir="ltr"
+                autoComplete="off"
+                autoCapitalize="none"
+                autoCorrect="off"
+                spellCheck={false}
+                placeholder={t('placeholders.subdomain')}
+                invalid={Boolean(subdomainError)}
+                describedBy={`${describedBy('subdomain', subdomainError, true) ?? ''} subdomain-preview`}
+                data-validity={status.state}
+                className="text-start"
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(e) => {
+                  const typed = e.target.value;
+                  const next = sanitizeSubdomainInput(typed);
+                  stripped.report(strippedIssue(typed), next);
+                  field.onChange(next);
+                }}
+              />
+            )}
+          />
+        </Field>
+        <div className="-mt-1 flex flex-col gap-3">
+          <p id="subdomain-preview" className="rounded-lg bg-primary-50 px-3 py-2 text-sm text-gray-700">
+            <span>{t('register.subdomain.preview')}</span>{' '}
+            <bdi dir="ltr" data-testid="subdomain-preview" className="font-mono font-medium text-primary-800">
+              {`${subdomain || t('register.subdomain.previewEmpty')}.${host}`}
+            </bdi>
+          </p>
+          <SubdomainStatusLine status={status} />
+          <SubdomainChecklist value={subdomain} status={status} />
+        </div>
+        <PasswordField field={register('password')} error={errors.password} autoComplete="new-password" rules />
+      </AuthForm>
+    </AuthCard>
+  );
+}

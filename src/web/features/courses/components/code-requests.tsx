@@ -1,0 +1,70 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../components/ui/dashboard/api-errors';
+import { Button } from '../../../components/ui/dashboard/button';
+import { notify } from '../../../lib/notify';
+import { api, unwrap } from '../../../lib/api';
+import { codeRequestsQuery } from '../queries';
+import { useCourseFormat } from './ui';
+
+/**
+ * Teacher-confirmed mode (docs/decisions/031): once a platform's daily budget of wrong codes is spent,
+ * codes typed there wait here. The teacher sees who typed what and which card it matches, and confirms
+ * only the students they sold a card to. Shown only while requests are waiting.
+ */
+export function CodeRequests() {
+  const { t } = useTranslation('courses');
+  const requests = useQuery(codeRequestsQuery);
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const format = useCourseFormat();
+  const settle = { onError: (error: unknown) => notify.error(errorText(error)), onSettled: () => queryClient.invalidateQueries({ queryKey: ['courses'] }) };
+  const confirm = useMutation({
+    mutationFn: (r: { id: string; name: string }) => unwrap(api.courses.teacher['code-requests'][':requestId'].confirm.$post({ param: { requestId: r.id } })),
+    onSuccess: (_result, r) => notify.success(t('requests.confirmed', { name: r.name })),
+    ...settle,
+  });
+  const reject = useMutation({
+    mutationFn: (id: string) => unwrap(api.courses.teacher['code-requests'][':requestId'].reject.$post({ param: { requestId: id } })),
+    onSuccess: () => notify.success(t('requests.rejected')),
+    ...settle,
+  });
+  if (!requests.data || requests.data.total === 0) return null;
+  return (
+    <section className="space-y-3 rounded-2xl border border-amber-200 bg-amber-50 p-5 shadow-sm sm:p-6" data-testid="code-requests">
+      <div>
+        <h2 className="font-bold text-gray-900">{t('requests.title')}</h2>
+        <p className="text-sm text-gray-700">{t('requests.help')}</p>
+      </div>
+      <ul className="divide-y divide-amber-200">
+        {requests.data.requests.map((r) => {
+          const usable = r.code !== null && r.code.onSale && (r.code.state === 'unused' || r.code.state === 'sold');
+          return (
+            <li key={r.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="code-request">
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="break-words font-bold text-gray-900">
+                  {r.student.name} <bdi className="font-normal text-gray-600">{r.student.email}</bdi>
+                </p>
+                <p className="text-gray-700">{t('requests.typed', { last2: r.last2, date: format.dateTime(r.createdAt) })}</p>
+                <p className="text-gray-700">
+                  {r.code ? t('requests.match', { n: r.code.serial, course: r.code.courseTitle, state: t(`codes.states.${r.code.state}`) }) : t('requests.noMatch')}
+                  {r.code && !r.code.onSale ? ` · ${t('requests.notOnSale')}` : ''}
+                </p>
+              </div>
+              <div className="flex gap-1.5">
+                {usable ? (
+                  <Button size="sm" onClick={() => confirm.mutate({ id: r.id, name: r.student.name })} busy={confirm.isPending && confirm.variables.id === r.id} data-testid="confirm-request">
+                    {t('requests.confirm')}
+                  </Button>
+                ) : null}
+                <Button size="sm" variant="ghost" onClick={() => reject.mutate(r.id)} busy={reject.isPending && reject.variables === r.id} data-testid="reject-request">
+                  {t('requests.reject')}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dateToAlgiersLocal, LESSON_TYPES, type TLessonType } from '../../../../shared/courses';
+import { useErrorText } from '../../../components/ui/dashboard/api-errors';
+import { Button } from '../../../components/ui/dashboard/button';
+import { Notice } from '../../../components/ui/dashboard/notice';
+import { api, ApiError, unwrap } from '../../../lib/api';
+import { uploadFile, usageQuery, type TTeacherLesson } from '../queries';
+import { RichTextEditor } from './rich-text-editor';
+import { Field, Modal, ProgressBar, Select } from './ui';
+import { UpgradePrompt } from './upgrade-prompt';
+
+const ACCEPT: Record<TLessonType, string> = {
+  video: 'video/mp4,video/webm,video/quicktime,video/ogg',
+  file: '.pdf,.zip,.doc,.docx,.ppt,.pptx,.xls,.xlsx,.jpg,.jpeg,.png,.webp,.mp3,.txt',
+  text: '',
+  link: '',
+};
+
+type TProps = {
+  courseId: string;
+  sectionId: string;
+  scheduled: boolean;
+  lesson: TTeacherLesson | null;
+  onClose: () => void;
+  onSaved: () => void;
+};
+
+/** Adds or edits a lesson: its type decides what it holds (video or file upload, rich text, link). */
+export function LessonDialog({ courseId, sectionId, scheduled, lesson, onClose, onSaved }: TProps) {
+  const { t } = useTranslation('courses');
+  const errorText = useErrorText();
+  const [title, setTitle] = useState(lesson?.title ?? '');
+  const [type, setType] = useState<TLessonType>((lesson?.type as TLessonType | undefined) ?? 'text');
+  const [bodyHtml, setBodyHtml] = useState(lesson?.bodyHtml ?? '');
+  const [url, setUrl] = useState(lesson?.url ?? '');
+  const [releaseAt, setReleaseAt] = useState(lesson?.releaseAt ? dateToAlgiersLocal(lesson.releaseAt) : '');
+  const [file, setFile] = useState<File | null>(null);
+  const [sent, setSent] = useState<number | null>(null);
+  const usage = useQuery({ ...usageQuery, enabled: false });
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const fields = { title, type, bodyHtml, url, ...(scheduled ? { releaseAt: releaseAt || null } : {}) };
+      const saved = lesson
+        ? await unwrap(api.courses.teacher.lessons[':lessonId'].$patch({ param: { lessonId: lesson.id }, json: fields }))
+        : await unwrap(api.courses.teacher.courses[':courseId'].lessons.$post({ param: { courseId }, json: { ...fields, sectionId } }));
+      if (file && (type === 'video' || type === 'file')) {
+        setSent(0);
+        await uploadFile({ lessonId: saved.id }, file, setSent).finally(() => setSent(null));
+      }
+      return saved;
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'STORAGE_LIMIT') void usage.refetch();
+    },
+    onSuccess: () => {
+      onSaved();
+      onClose();
+    },
+  });
+  const fieldErrors = save.error instanceof ApiError ? save.error.fields : {};
+  const storageFull = save.error instanceof ApiError && save.error.code === 'STORAGE_LIMIT';
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={lesson ? t('lesson.editTitle') : t('lesson.addTitle')} testId="lesson-dialog">
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <Field id="lesson-title" label={t('fields.title')} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} error={fieldErrors.title} />
+        <Select
+          id="lesson-type"
+          label={t('lesson.type')}
+          value={type}
+          onChange={(e) => setType(e.target.value as TLessonType)}
+          options={LESSON_TYPES.map((value) => ({ value, label: t(`lesson.types.${value}`) }))}
+        />
+        {type === 'text' ? <RichTextEditor id="lesson-body" label={t('lesson.body')} value={bodyHtml} onChange={setBodyHtml} /> : null}
+        {type === 'link' ? (
+          <Field id="lesson-url" type="url" dir="ltr" label={t('lesson.url')} value={url} onChange={(e) => setUrl(e.target.value)} error={fieldErrors.url} placeholder={t('lesson.urlPlaceholder')} />
+        ) : null}
+        {type === 'video' || type === 'file' ? (
+          <div className="space-y-1.5">
+            <label htmlFor="lesson-file" className="block text-sm font-medium text-gray-800">
+              {type === 'video' ? t('lesson.videoFile') : t('lesson.attachment')}
+            </label>
+            <input
+              id="lesson-file"
+              type="file"
+              accept={ACCEPT[type]}
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              className="block w-full text-sm text-gray-700 file:me-3 file:rounded-lg file:border-0 file:bg-primary-50 file:px-3 file:py-2 file:text-primary-800"
+            />
+            {lesson?.file && !file ? <p className="text-xs text-gray-600">{t('lesson.currentFile', { name: lesson.file.name })}</p> : null}
+            {type === 'video' ? <p className="text-xs text-gray-500">{t('lesson.videoHint')}</p> : null}
+          </div>
+        ) : null}
+        {scheduled ? (
+          <Field
+            id="lesson-release"
+            type="datetime-local"
+            label={t('lesson.releaseAt')}
+            hint={t('lesson.releaseHint')}
+            value={releaseAt}
+            onChange={(e) => setReleaseAt(e.target.value)}
+            error={fieldErrors.releaseAt}
+          />
+        ) : null}
+        {sent !== null ? (
+          <div data-testid="upload-progress">
+            <ProgressBar percent={sent} label={t('lesson.uploading')} />
+          </div>
+        ) : null}
+        {storageFull && usage.data ? <UpgradePrompt usage={usage.data} what="storage" message={save.error?.message} /> : null}
+        {save.isError && !storageFull && Object.keys(fieldErrors).length === 0 ? <Notice tone="error">{errorText(save.error)}</Notice> : null}
+        <Button type="submit" busy={save.isPending} className="w-full" data-testid="lesson-save">
+          {t('common.save')}
+        </Button>
+      </form>
+    </Modal>
+  );
+}

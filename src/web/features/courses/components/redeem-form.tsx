@@ -1,0 +1,77 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useErrorText } from '../../../components/ui/dashboard/api-errors';
+import { Button } from '../../../components/ui/dashboard/button';
+import { Notice } from '../../../components/ui/dashboard/notice';
+import { notify } from '../../../lib/notify';
+import { api, unwrap } from '../../../lib/api';
+import { useStudentPaths } from '../student/paths';
+
+/**
+ * Cash on delivery, the student's side: type the six digits from the card (spaces, dashes and Arabic
+ * digits are fine; the server normalises them) and land on the course. When the platform is in
+ * teacher-confirmed mode (decision 031) the answer is only that the teacher will confirm.
+ */
+export function RedeemForm({ platform }: { platform?: string }) {
+  const { t } = useTranslation('courses');
+  const paths = useStudentPaths();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const [code, setCode] = useState('');
+  const redeem = useMutation({
+    mutationFn: () => unwrap(api.courses.student.redeem.$post({ json: { code, ...(platform ? { platform } : {}) } })),
+    onSuccess: async (result) => {
+      if (result.pending) {
+        setCode('');
+        return;
+      }
+      notify.success(t('redeem.success', { course: result.courseTitle }));
+      await queryClient.invalidateQueries({ queryKey: ['courses'] });
+      void navigate(paths.course(result.courseId));
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (code.trim()) redeem.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="space-y-3" data-testid="redeem-form">
+      <label htmlFor="redeem-code" className="block text-sm font-medium text-gray-800">
+        {t('redeem.label')}
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          id="redeem-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          dir="ltr"
+          maxLength={40}
+          placeholder={t('redeem.placeholder')}
+          aria-describedby="redeem-hint"
+          className="block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-center font-mono text-xl tracking-widest text-gray-900 focus:outline-2 focus:outline-primary-500 sm:max-w-xs"
+        />
+        <Button type="submit" busy={redeem.isPending} data-testid="redeem-submit">
+          {t('redeem.submit')}
+        </Button>
+      </div>
+      <p id="redeem-hint" className="text-xs text-gray-500">
+        {t('redeem.hint')}
+      </p>
+      {redeem.data?.pending ? (
+        <Notice tone="info" testId="redeem-pending">
+          {t('redeem.pending')}
+        </Notice>
+      ) : null}
+      {redeem.isError ? (
+        <Notice tone="error" testId="redeem-error">
+          {errorText(redeem.error)}
+        </Notice>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import type { RouteObject } from 'react-router';
+import { page } from '../../app/route-helpers';
+
+const teacher = {
+  courses: () => import('./teacher/courses-page').then((m) => m.TeacherCoursesPage),
+  editor: () => import('./teacher/course-editor-page').then((m) => m.CourseEditorPage),
+  codes: () => import('./teacher/codes-page').then((m) => m.CodesPage),
+  batch: () => import('./teacher/batch-page').then((m) => m.BatchPage),
+  students: () => import('./teacher/students-page').then((m) => m.StudentsPage),
+  quiz: () => import('./teacher/quiz-page').then((m) => m.QuizPage),
+};
+
+const student = {
+  subscriptions: () => import('./student/subscriptions-page').then((m) => m.MySubscriptionsPage),
+  course: () => import('./student/course-page').then((m) => m.StudentCoursePage),
+  lesson: () => import('./student/lesson-page').then((m) => m.LessonPage),
+};
+
+/** Children of /teacher (inside the teacher layout). */
+export const coursesTeacherRoutes: RouteObject[] = [
+  page('courses', teacher.courses),
+  page('courses/:courseId', teacher.editor),
+  page('codes', teacher.codes),
+  page('codes/:batchId', teacher.batch),
+  page('students', teacher.students),
+  page('dashboard/courses/quizzes/:courseId', teacher.quiz),
+];
+
+/** Children of student/dashboard (inside the student layout), after its index page. */
+export const coursesStudentRoutes: RouteObject[] = [
+  page('subscriptions', student.subscriptions),
+  page('courses/:courseId', student.course),
+  page('courses/:courseId/lessons/:lessonId', student.lesson),
+];

@@ -1,0 +1,91 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useErrorText } from '../../../components/ui/dashboard/api-errors';
+import { Button, buttonClass } from '../../../components/ui/dashboard/button';
+import { Card, CardHeader } from '../../../components/ui/dashboard/card';
+import { ErrorState } from '../../../components/ui/dashboard/error-state';
+import { PageTitle } from '../../../components/ui/dashboard/page-heading';
+import { Skeleton } from '../../../components/ui/dashboard/skeleton';
+import { notify } from '../../../lib/notify';
+import { api, unwrap } from '../../../lib/api';
+import { OutlineNav } from '../components/lesson-view';
+import { RedeemForm } from '../components/redeem-form';
+import { Badge, ProgressBar, toneOf, useCourseFormat } from '../components/ui';
+import { outlineQuery } from '../queries';
+import { useStudentPaths } from './paths';
+
+/** /student/dashboard/courses/:courseId: the outline with its locks, progress, and how to subscribe. */
+export function StudentCoursePage() {
+  const { t } = useTranslation('courses');
+  const { courseId = '' } = useParams();
+  const paths = useStudentPaths();
+  const outline = useQuery(outlineQuery(courseId));
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const format = useCourseFormat();
+  const enrollFree = useMutation({
+    mutationFn: () => unwrap(api.courses.student.courses[':courseId']['enroll-free'].$post({ param: { courseId } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['courses'] }),
+    onError: (error) => notify.error(errorText(error)),
+  });
+  if (outline.isPending) return <Skeleton className="h-64" />;
+  if (outline.isError) return <ErrorState message={errorText(outline.error)} onRetry={() => void outline.refetch()} retrying={outline.isFetching} />;
+  const o = outline.data;
+  const sub = o.subscription;
+  const hasAccess = sub !== null && (sub.status === 'active' || sub.status === 'expiring');
+  const free = o.plans.some((p) => p.type === 'free');
+  return (
+    <div className="space-y-6">
+      <PageTitle title={o.course.title} subtitle={t('learn.byTeacher', { name: o.course.teacherName })}>
+        <Link to={paths.subscriptions} className={buttonClass('ghost', 'sm')}>
+          {t('nav.mySubscriptions')}
+        </Link>
+      </PageTitle>
+      <Card className="space-y-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone="blue">{t(`kinds.${o.course.kind}`)}</Badge>
+          {sub ? (
+            <Badge tone={toneOf(sub.status)} testId="subscription-status">
+              {sub.status === 'expiring' ? t('subscriptions.expiringIn', { days: sub.daysLeft ?? 0 }) : t(`subscriptions.status.${sub.status}`)}
+            </Badge>
+          ) : null}
+          {sub?.expiresAt ? <span className="text-sm text-gray-600">{t('students.expiresOn', { date: format.date(sub.expiresAt) })}</span> : null}
+        </div>
+        {o.course.description ? <p className="whitespace-pre-line text-gray-700">{o.course.description}</p> : null}
+        <p className="text-sm text-gray-600">{t(`kinds.${o.course.kind}Help`)}</p>
+        <ProgressBar percent={o.progress.percent} label={t('learn.progress')} />
+        {hasAccess && o.nextLessonId ? (
+          <Link to={paths.lesson(o.course.id, o.nextLessonId)} className={buttonClass('primary')} data-testid="continue">
+            {o.progress.done === 0 ? t('learn.start') : t('learn.continue')}
+          </Link>
+        ) : null}
+      </Card>
+      {!hasAccess ? (
+        <Card aria-labelledby="join-title">
+          <CardHeader id="join-title" title={t('learn.joinTitle')} description={t('learn.joinBody')} />
+          {o.plans.length > 0 ? (
+            <ul className="mb-4 flex flex-wrap gap-2">
+              {o.plans.map((p) => (
+                <li key={p.id}>
+                  <Badge tone="gray">{p.type === 'free' ? t('plans.types.free') : `${t(`plans.types.${p.type}`)} — ${format.price(p.priceDzd)}`}</Badge>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {free ? (
+            <Button onClick={() => enrollFree.mutate()} busy={enrollFree.isPending} data-testid="enroll-free">
+              {t('learn.enrollFree')}
+            </Button>
+          ) : (
+            <RedeemForm platform={paths.platform ?? o.course.subdomain} />
+          )}
+        </Card>
+      ) : null}
+      <Card aria-labelledby="outline-title">
+        <CardHeader id="outline-title" title={t('learn.outline')} description={t('learn.progressText', { done: o.progress.done, total: o.progress.total })} />
+        <OutlineNav sections={o.sections} lessonHref={(id) => paths.lesson(o.course.id, id)} />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useErrorText } from '../../../components/ui/dashboard/api-errors';
+import { Button, buttonClass } from '../../../components/ui/dashboard/button';
+import { Card } from '../../../components/ui/dashboard/card';
+import { ArrowForwardIcon, CheckIcon } from '../../../components/ui/dashboard/icons';
+import { Notice } from '../../../components/ui/dashboard/notice';
+import { usePageTitle } from '../../../components/page-title';
+import { Skeleton } from '../../../components/ui/dashboard/skeleton';
+import { notify } from '../../../lib/notify';
+import { api, ApiError, unwrap } from '../../../lib/api';
+import { LockIcon } from '../components/icons';
+import { LessonContent, OutlineNav } from '../components/lesson-view';
+import { ProgressBar } from '../components/ui';
+import { lessonQuery, type TLessonView } from '../queries';
+import { useStudentPaths } from './paths';
+
+/** Previous and next, in the reading direction; "next" is disabled while the next lesson is locked. */
+export function LessonNav({ view, href }: { view: Pick<TLessonView, 'previousId' | 'nextId' | 'sections'>; href: (id: string) => string }) {
+  const { t } = useTranslation('courses');
+  const lessons = view.sections.flatMap((s) => s.lessons);
+  const nextLocked = lessons.find((l) => l.id === view.nextId)?.lock ?? null;
+  return (
+    <nav aria-label={t('learn.lessonNav')} className="flex flex-wrap items-center justify-between gap-2">
+      {view.previousId ? (
+        <Link to={href(view.previousId)} className={buttonClass('secondary', 'sm')} data-testid="previous-lesson">
+          <ArrowForwardIcon className="h-4 w-4 -scale-x-100 rtl:scale-x-100" />
+          {t('learn.previous')}
+        </Link>
+      ) : (
+        <span />
+      )}
+      {view.nextId ? (
+        nextLocked ? (
+          <span className={buttonClass('secondary', 'sm', 'cursor-not-allowed opacity-60')} aria-disabled="true" data-testid="next-lesson-locked">
+            {t('learn.nextLocked')}
+          </span>
+        ) : (
+          <Link to={href(view.nextId)} className={buttonClass('secondary', 'sm')} data-testid="next-lesson">
+            {t('learn.next')}
+            <ArrowForwardIcon className="h-4 w-4" />
+          </Link>
+        )
+      ) : null}
+    </nav>
+  );
+}
+
+/** /student/dashboard/courses/:courseId/lessons/:lessonId: the lesson, the outline, and completion. */
+export function LessonPage() {
+  const { t } = useTranslation('courses');
+  const { courseId = '', lessonId = '' } = useParams();
+  const paths = useStudentPaths();
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const view = useQuery(lessonQuery(courseId, lessonId));
+  usePageTitle(view.data?.lesson.title ?? t('common:pages.lesson'));
+  const complete = useMutation({
+    mutationFn: () => unwrap(api.courses.student.lessons[':lessonId'].complete.$post({ param: { lessonId } })),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['courses', 'student'] });
+    },
+    onError: (error) => notify.error(errorText(error)),
+  });
+  const markUsed = () => {
+    if (view.data && !view.data.completed && !complete.isPending) complete.mutate();
+  };
+
+  if (view.isPending) return <Skeleton className="h-96" />;
+  if (view.isError) {
+    const locked = view.error instanceof ApiError && ['LESSON_LOCKED_PREVIOUS', 'LESSON_LOCKED_RELEASE', 'SUBSCRIPTION_REQUIRED'].includes(view.error.code);
+    return (
+      <Card className="space-y-4 text-center" data-testid={locked ? 'lesson-locked' : 'lesson-error'}>
+        <LockIcon className="mx-auto h-10 w-10 text-gray-400" />
+        <Notice tone={locked ? 'info' : 'error'}>{errorText(view.error)}</Notice>
+        <Link to={paths.course(courseId)} className={buttonClass('primary')}>
+          {t('learn.backToCourse')}
+        </Link>
+      </Card>
+    );
+  }
+  const v = view.data;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+      <aside className="order-2 space-y-3 lg:order-1">
+        <Link to={paths.course(courseId)} className="block break-words font-bold text-primary-800 hover:underline">
+          {v.course.title}
+        </Link>
+        <ProgressBar percent={v.progress.percent} label={t('learn.progress')} />
+        <OutlineNav sections={v.sections} currentId={lessonId} lessonHref={(id) => paths.lesson(courseId, id)} />
+      </aside>
+      <article className="order-1 min-w-0 space-y-5 lg:order-2">
+        <header>
+          <h1 className="break-words text-2xl font-extrabold text-gray-900" data-testid="lesson-title">
+            {v.lesson.title}
+          </h1>
+        </header>
+        <LessonContent lesson={v.lesson} onUsed={markUsed} />
+        <div className="flex flex-wrap items-center gap-3 border-t border-gray-200 pt-4">
+          {v.completed ? (
+            <p className="flex items-center gap-2 font-medium text-green-700" data-testid="lesson-completed">
+              <CheckIcon className="h-5 w-5" />
+              {t('learn.completed')}
+            </p>
+          ) : (
+            <Button
+              onClick={() => complete.mutate(undefined, { onSuccess: () => notify.success(t('learn.completedToast')) })}
+              busy={complete.isPending}
+              data-testid="mark-complete"
+            >
+              {t('learn.markComplete')}
+            </Button>
+          )}
+        </div>
+        <LessonNav view={v} href={(id) => paths.lesson(courseId, id)} />
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { useParams } from 'react-router';
+
+/**
+ * The student area lives at /student/dashboard (on a teacher's host or the main site) and at
+ * /platform/{subdomain}/student/dashboard; links stay inside the one the student is in.
+ */
+export function useStudentPaths() {
+  const { subdomain } = useParams();
+  const base = subdomain ? `/platform/${subdomain}/student/dashboard` : '/student/dashboard';
+  return {
+    platform: subdomain,
+    home: base,
+    subscriptions: `${base}/subscriptions`,
+    course: (courseId: string) => `${base}/courses/${courseId}`,
+    lesson: (courseId: string, lessonId: string) => `${base}/courses/${courseId}/lessons/${lessonId}`,
+  };
+}

@@ -1,0 +1,169 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { CODE_STATES } from '../../../../shared/schemas/courses';
+import { useErrorText } from '../../../components/ui/dashboard/api-errors';
+import { Button, buttonClass } from '../../../components/ui/dashboard/button';
+import { Card } from '../../../components/ui/dashboard/card';
+import { ErrorState } from '../../../components/ui/dashboard/error-state';
+import { PageTitle } from '../../../components/ui/dashboard/page-heading';
+import { Skeleton } from '../../../components/ui/dashboard/skeleton';
+import { notify } from '../../../lib/notify';
+import { api, unwrap } from '../../../lib/api';
+import { Badge, ConfirmButton, EmptyState, Field, Pager, toneOf, useCourseFormat } from '../components/ui';
+import { codesQuery } from '../queries';
+import { apiPath } from './codes-page';
+
+/**
+ * /teacher/codes/:batchId: every code of a batch (last two digits only, and the number printed on its
+ * card), who redeemed it, and its actions. A card is found by its number: several cards of a batch often
+ * end in the same two digits.
+ */
+export function BatchPage() {
+  const { t } = useTranslation('courses');
+  const { batchId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const state = params.get('state') ?? '';
+  const serial = params.get('serial') ?? '';
+  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
+  const codes = useQuery(codesQuery(batchId, { state, serial }, page));
+  const [find, setFind] = useState(serial);
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const format = useCourseFormat();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['courses'] });
+  const onError = (error: unknown) => notify.error(errorText(error));
+  const sell = useMutation({ mutationFn: (codeId: string) => unwrap(api.courses.teacher.codes[':codeId'].sold.$post({ param: { codeId } })), onSettled: refresh, onError });
+  const revoke = useMutation({ mutationFn: (codeId: string) => unwrap(api.courses.teacher.codes[':codeId'].revoke.$post({ param: { codeId } })), onSettled: refresh, onError });
+  const revokeAll = useMutation({
+    mutationFn: () => unwrap(api.courses.teacher.batches[':batchId'].revoke.$post({ param: { batchId } })),
+    onSuccess: (r) => notify.success(t('codes.revokedN', { n: r.revoked })),
+    onSettled: refresh,
+    onError,
+  });
+  const setFilter = (next: { state?: string; serial?: string; page?: number }) => {
+    const merged = new URLSearchParams(params);
+    for (const key of ['state', 'serial'] as const) {
+      const value = next[key];
+      if (value === undefined) continue;
+      if (value) merged.set(key, value);
+      else merged.delete(key);
+      merged.delete('page');
+    }
+    if (next.page) merged.set('page', String(next.page));
+    setParams(merged);
+  };
+  const findCard = (e: FormEvent) => {
+    e.preventDefault();
+    setFilter({ serial: find.trim(), state: '' });
+  };
+
+  return (
+    <div className="space-y-6">
+      <PageTitle
+        title={codes.data?.batch.courseTitle ?? t('codes.batchTitle')}
+        subtitle={codes.data ? t('codes.batchHeader', { size: codes.data.batch.size, until: format.date(codes.data.batch.validUntil) }) : undefined}
+      >
+        <div className="flex flex-wrap gap-2">
+          <Link to="/teacher/codes" className={buttonClass('ghost', 'sm')}>
+            {t('codes.back')}
+          </Link>
+          <a href={apiPath(api.courses.teacher.batches[':batchId'].export.csv.$path({ param: { batchId } }))} className={buttonClass('secondary', 'sm')} download data-testid="export-csv">
+            {t('codes.exportCsv')}
+          </a>
+          <a href={apiPath(api.courses.teacher.batches[':batchId'].export.pdf.$path({ param: { batchId } }))} className={buttonClass('secondary', 'sm')} download data-testid="export-pdf">
+            {t('codes.exportPdf')}
+          </a>
+          <ConfirmButton
+            variant="danger"
+            label={t('codes.revokeBatch')}
+            title={t('codes.confirmRevokeBatch')}
+            body={t('codes.revokeBatchBody')}
+            confirmLabel={t('codes.revokeBatch')}
+            onConfirm={() => revokeAll.mutate()}
+            testId="revoke-batch"
+          />
+        </div>
+      </PageTitle>
+      <p className="text-sm text-gray-600">{t('codes.batchSubtitle')}</p>
+      {codes.data?.batch.activateOnSale ? <p className="text-sm text-amber-800">{t('codes.activateOnSale')}</p> : null}
+      <form role="search" onSubmit={findCard} className="flex max-w-sm items-end gap-2">
+        <Field id="find-serial" type="number" inputMode="numeric" min={1} label={t('codes.findSerial')} value={find} onChange={(e) => setFind(e.target.value)} className="min-w-0 flex-1" />
+        <Button type="submit" variant="secondary" data-testid="find-serial-submit">
+          {t('codes.find')}
+        </Button>
+        {serial ? (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setFind('');
+              setFilter({ serial: '' });
+            }}
+          >
+            {t('codes.showAll')}
+          </Button>
+        ) : null}
+      </form>
+      {codes.data ? (
+        <div className="flex flex-wrap gap-2" role="group" aria-label={t('codes.filterState')}>
+          {['', ...CODE_STATES].map((s) => (
+            <Button key={s || 'all'} size="sm" variant={state === s ? 'primary' : 'secondary'} aria-pressed={state === s} onClick={() => setFilter({ state: s })}>
+              {s ? t('codes.stateCount', { state: t(`codes.states.${s}`), n: codes.data.counts[s as keyof typeof codes.data.counts] }) : t('codes.all')}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      {codes.isPending ? (
+        <Skeleton className="h-64" />
+      ) : codes.isError ? (
+        <ErrorState message={errorText(codes.error)} onRetry={() => void codes.refetch()} retrying={codes.isFetching} />
+      ) : codes.data.codes.length === 0 ? (
+        <EmptyState title={t('codes.noneInState')} />
+      ) : (
+        <Card className="p-0 sm:p-0">
+          <ul className="divide-y divide-gray-100" data-testid="code-list">
+            {codes.data.codes.map((c) => (
+              <li key={c.id} className="flex flex-wrap items-center gap-3 p-3 sm:px-5" data-testid="code-row" data-state={c.state}>
+                <span className="min-w-14 text-sm font-bold text-gray-900" data-testid="code-serial">
+                  {t('codes.serial', { n: c.serial })}
+                </span>
+                <span className="font-mono text-lg tracking-widest text-gray-900" dir="ltr" aria-label={t('codes.endingIn', { n: c.serial, last2: c.last2 })}>
+                  ••••{c.last2}
+                </span>
+                <Badge tone={toneOf(c.state)}>{t(`codes.states.${c.state}`)}</Badge>
+                {c.maxUses > 1 ? <span className="text-xs text-gray-600">{t('codes.uses', { uses: c.uses, max: c.maxUses })}</span> : null}
+                <div className="min-w-0 flex-1 text-sm text-gray-700">
+                  {c.redemptions.map((r) => (
+                    <p key={r.studentId} data-testid="redemption">
+                      {t('codes.redeemedBy', { name: r.name, date: format.dateTime(r.at) })} <bdi className="text-gray-500">{r.email}</bdi>
+                    </p>
+                  ))}
+                  {c.soldAt && c.state !== 'redeemed' ? <p>{t('codes.soldOn', { date: format.date(c.soldAt) })}</p> : null}
+                </div>
+                <div className="flex gap-1">
+                  {c.state === 'unused' ? (
+                    <Button size="sm" variant="secondary" onClick={() => sell.mutate(c.id)} aria-label={t('codes.markSoldNamed', { n: c.serial, last2: c.last2 })} data-testid="mark-sold">
+                      {t('codes.markSold')}
+                    </Button>
+                  ) : null}
+                  {c.state === 'unused' || c.state === 'sold' ? (
+                    <ConfirmButton
+                      label={t('codes.revoke')}
+                      ariaLabel={t('codes.revokeNamed', { n: c.serial, last2: c.last2 })}
+                      title={t('codes.confirmRevoke', { n: c.serial, last2: c.last2 })}
+                      body={t('codes.revokeBody')}
+                      confirmLabel={t('codes.revoke')}
+                      onConfirm={() => revoke.mutate(c.id)}
+                    />
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      {codes.data ? <Pager page={codes.data.page} pageSize={codes.data.pageSize} total={codes.data.total} onPage={(p) => setFilter({ page: p })} /> : null}
+    </div>
+  );
+}

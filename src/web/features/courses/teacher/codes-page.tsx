@@ -1,0 +1,204 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { BATCH_MAX, planDays } from '../../../../shared/courses';
+import { useErrorText } from '../../../components/ui/dashboard/api-errors';
+import { Button, buttonClass } from '../../../components/ui/dashboard/button';
+import { Card } from '../../../components/ui/dashboard/card';
+import { ErrorState } from '../../../components/ui/dashboard/error-state';
+import { Notice } from '../../../components/ui/dashboard/notice';
+import { PageTitle } from '../../../components/ui/dashboard/page-heading';
+import { Skeleton } from '../../../components/ui/dashboard/skeleton';
+import { api, ApiError, unwrap } from '../../../lib/api';
+import { Badge, Checkbox, EmptyState, Field, Modal, Pager, Select, useCourseFormat } from '../components/ui';
+import { CodeRequests } from '../components/code-requests';
+import { batchesQuery, teacherCoursesQuery } from '../queries';
+
+/** Where a download link points: the typed client names the route, the browser fetches it with its cookie. */
+export const apiPath = (path: string) => `/api${path}`;
+
+function inDays(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function GenerateDialog({ open, onOpenChange, initialCourseId }: { open: boolean; onOpenChange: (open: boolean) => void; initialCourseId: string }) {
+  const { t } = useTranslation('courses');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  // Always read the list again: a course published a moment ago (and its plans) must be there to be chosen.
+  const courses = useQuery({ ...teacherCoursesQuery, refetchOnMount: 'always' });
+  const format = useCourseFormat();
+  const usable = (courses.data?.courses ?? []).filter((c) => c.status !== 'archived' && c.plans.length > 0);
+  const [courseId, setCourseId] = useState(initialCourseId);
+  const course = usable.find((c) => c.id === courseId) ?? usable[0];
+  const [planId, setPlanId] = useState('');
+  const plan = course?.plans.find((p) => p.id === planId) ?? course?.plans[0];
+  const [count, setCount] = useState('10');
+  const [maxUses, setMaxUses] = useState('1');
+  const [validUntil, setValidUntil] = useState(inDays(30));
+  const [accessDays, setAccessDays] = useState('');
+  // On by default: it is what keeps guessing a code out of reach (docs/decisions/031).
+  const [activateOnSale, setActivateOnSale] = useState(true);
+  const generate = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.courses.teacher.batches.$post({
+          json: {
+            courseId: course?.id ?? '',
+            planId: plan?.id ?? '',
+            count: Number(count),
+            maxUses: Number(maxUses),
+            validUntil,
+            accessDays: accessDays ? Number(accessDays) : null,
+            activateOnSale,
+          },
+        }),
+      ),
+    onSuccess: async ({ id }) => {
+      await queryClient.invalidateQueries({ queryKey: ['courses'] });
+      onOpenChange(false);
+      void navigate(`/teacher/codes/${id}`);
+    },
+  });
+  const fields = generate.error instanceof ApiError ? generate.error.fields : {};
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    generate.mutate();
+  };
+  const defaultDays = plan ? planDays({ type: plan.type, durationDays: plan.durationDays }) : null;
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={t('codes.generateTitle')} description={t('codes.generateHelp')} testId="generate-dialog">
+      {courses.isFetching && !usable.some((c) => c.id === initialCourseId) ? (
+        <Skeleton className="h-64" />
+      ) : usable.length === 0 ? (
+        <Notice tone="info">{t('codes.needPublishedCourse')}</Notice>
+      ) : (
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <Select id="batch-course" label={t('codes.course')} value={course?.id} onChange={(e) => setCourseId(e.target.value)} options={usable.map((c) => ({ value: c.id, label: c.title }))} />
+          <Select
+            id="batch-plan"
+            label={t('codes.plan')}
+            value={plan?.id}
+            onChange={(e) => setPlanId(e.target.value)}
+            options={(course?.plans ?? []).map((p) => ({ value: p.id, label: `${t(`plans.types.${p.type}`)} — ${format.price(p.priceDzd)}` }))}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="batch-count" type="number" min={1} max={BATCH_MAX} label={t('codes.count')} value={count} onChange={(e) => setCount(e.target.value)} error={fields.count} />
+            <Field id="batch-max-uses" type="number" min={1} label={t('codes.maxUses')} value={maxUses} onChange={(e) => setMaxUses(e.target.value)} error={fields.maxUses} />
+            <Field id="batch-valid-until" type="date" label={t('codes.validUntil')} value={validUntil} onChange={(e) => setValidUntil(e.target.value)} error={fields.validUntil} />
+            <Field
+              id="batch-access-days"
+              type="number"
+              min={1}
+              label={t('codes.accessDays')}
+              placeholder={defaultDays === null ? t('codes.permanent') : String(defaultDays)}
+              hint={t('codes.accessDaysHint')}
+              value={accessDays}
+              onChange={(e) => setAccessDays(e.target.value)}
+              error={fields.accessDays}
+            />
+          </div>
+          <div className="space-y-1 rounded-xl border border-primary-200 bg-primary-50 p-3">
+            <Checkbox label={t('codes.activateOnSale')} checked={activateOnSale} onChange={(e) => setActivateOnSale(e.target.checked)} data-testid="activate-on-sale" />
+            <p className="text-xs text-gray-700">{t('codes.activateOnSaleHelp')}</p>
+          </div>
+          {generate.isError && Object.keys(fields).length === 0 ? <Notice tone="error">{errorText(generate.error)}</Notice> : null}
+          <Button type="submit" busy={generate.isPending} className="w-full" data-testid="generate-submit">
+            {t('codes.generate')}
+          </Button>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+/** /teacher/codes: batches of activation codes, by course, with their states and exports. */
+export function CodesPage() {
+  const { t } = useTranslation('courses');
+  const [params, setParams] = useSearchParams();
+  const courseId = params.get('courseId') ?? undefined;
+  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
+  const batches = useQuery(batchesQuery(courseId, page));
+  const courses = useQuery(teacherCoursesQuery);
+  const errorText = useErrorText();
+  const format = useCourseFormat();
+  const [open, setOpen] = useState(false);
+  const setFilter = (next: Record<string, string | undefined>) => {
+    const merged = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) {
+      if (v) merged.set(k, v);
+      else merged.delete(k);
+    }
+    setParams(merged);
+  };
+
+  return (
+    <div className="space-y-6">
+      <PageTitle title={t('codes.title')} subtitle={t('codes.subtitle')}>
+        <Button onClick={() => setOpen(true)} data-testid="generate-codes">
+          {t('codes.generate')}
+        </Button>
+      </PageTitle>
+      <CodeRequests />
+      <Select
+        label={t('codes.filterCourse')}
+        className="max-w-sm"
+        value={courseId ?? ''}
+        onChange={(e) => setFilter({ courseId: e.target.value || undefined, page: undefined })}
+        options={[{ value: '', label: t('codes.allCourses') }, ...(courses.data?.courses ?? []).map((c) => ({ value: c.id, label: c.title }))]}
+      />
+      {batches.isPending ? (
+        <Skeleton className="h-40" />
+      ) : batches.isError ? (
+        <ErrorState message={errorText(batches.error)} onRetry={() => void batches.refetch()} retrying={batches.isFetching} />
+      ) : batches.data.batches.length === 0 ? (
+        <EmptyState title={t('codes.emptyTitle')} body={t('codes.emptyBody')} testId="batches-empty" />
+      ) : (
+        <ul className="space-y-3" data-testid="batch-list">
+          {batches.data.batches.map((b) => (
+            <li key={b.id}>
+              <Card className="space-y-3">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <h2 className="break-words font-bold text-gray-900">{b.courseTitle}</h2>
+                    <p className="text-sm text-gray-600">
+                      {t('codes.batchLine', {
+                        size: b.size,
+                        plan: b.plan ? t(`plans.types.${b.plan.type}`) : '—',
+                        date: format.date(b.createdAt),
+                        until: format.date(b.validUntil),
+                      })}
+                    </p>
+                  </div>
+                  {b.revokedAt ? <Badge tone="red">{t('codes.batchRevoked')}</Badge> : null}
+                </div>
+                <div className="flex flex-wrap gap-1.5" data-testid="batch-counts">
+                  {(['unused', 'sold', 'redeemed', 'expired', 'revoked'] as const).map((s) => (
+                    <Badge key={s} tone={s === 'redeemed' ? 'green' : s === 'unused' ? 'blue' : s === 'sold' ? 'amber' : s === 'revoked' ? 'red' : 'gray'}>
+                      {t('codes.stateCount', { state: t(`codes.states.${s}`), n: b.counts[s] })}
+                    </Badge>
+                  ))}
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Link to={`/teacher/codes/${b.id}`} className={buttonClass('primary', 'sm')} data-testid="open-batch">
+                    {t('codes.open')}
+                  </Link>
+                  <a href={apiPath(api.courses.teacher.batches[':batchId'].export.csv.$path({ param: { batchId: b.id } }))} className={buttonClass('secondary', 'sm')} download>
+                    {t('codes.exportCsv')}
+                  </a>
+                  <a href={apiPath(api.courses.teacher.batches[':batchId'].export.pdf.$path({ param: { batchId: b.id } }))} className={buttonClass('secondary', 'sm')} download>
+                    {t('codes.exportPdf')}
+                  </a>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {batches.data ? <Pager page={batches.data.page} pageSize={batches.data.pageSize} total={batches.data.total} onPage={(p) => setFilter({ page: String(p) })} /> : null}
+      {open ? <GenerateDialog open={open} onOpenChange={setOpen} initialCourseId={courseId ?? ''} /> : null}
+    </div>
+  );
+}

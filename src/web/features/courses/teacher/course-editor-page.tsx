@@ -1,0 +1,180 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { COURSE_KINDS, type TCourseKind } from '../../../../shared/courses';
+import { useErrorText } from '../../../components/ui/dashboard/api-errors';
+import { Button, buttonClass } from '../../../components/ui/dashboard/button';
+import { Card, CardHeader } from '../../../components/ui/dashboard/card';
+import { ErrorState } from '../../../components/ui/dashboard/error-state';
+import { Notice } from '../../../components/ui/dashboard/notice';
+import { PageTitle } from '../../../components/ui/dashboard/page-heading';
+import { useSession } from '../../../components/ui/dashboard/session';
+import { Skeleton } from '../../../components/ui/dashboard/skeleton';
+import { notify } from '../../../lib/notify';
+import { api, ApiError, unwrap } from '../../../lib/api';
+import { OutlineEditor } from '../components/outline-editor';
+import { PlansEditor } from '../components/plans-editor';
+import { Badge, ConfirmButton, Field, Select, TextArea, toneOf } from '../components/ui';
+import { courseQuery, uploadFile, usageQuery, type TCourseDetail } from '../queries';
+import { UpgradePrompt } from '../components/upgrade-prompt';
+
+function DetailsForm({ course }: { course: TCourseDetail }) {
+  const { t } = useTranslation('courses');
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const [title, setTitle] = useState(course.title);
+  const [description, setDescription] = useState(course.description);
+  const [kind, setKind] = useState<TCourseKind>(course.kind as TCourseKind);
+  const save = useMutation({
+    mutationFn: () => unwrap(api.courses.teacher.courses[':courseId'].$patch({ param: { courseId: course.id }, json: { title, description, kind } })),
+    onSuccess: async () => {
+      notify.success(t('editor.saved'));
+      await queryClient.invalidateQueries({ queryKey: ['courses'] });
+    },
+  });
+  const cover = useMutation({
+    mutationFn: (file: File) => uploadFile({ courseId: course.id }, file),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['courses'] }),
+    onError: (error) => notify.error(errorText(error)),
+  });
+  const fields = save.error instanceof ApiError ? save.error.fields : {};
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <Field id="course-title" label={t('fields.title')} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} error={fields.title} />
+      <TextArea label={t('fields.description')} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={5000} error={fields.description} />
+      <Select
+        id="course-kind"
+        label={t('kinds.label')}
+        value={kind}
+        onChange={(e) => setKind(e.target.value as TCourseKind)}
+        options={COURSE_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))}
+      />
+      <p className="text-sm text-gray-600">{t(`kinds.${kind}Help`)}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        {course.coverUrl ? <img src={course.coverUrl} alt={t('fields.coverAlt')} className="h-20 w-32 rounded-lg object-cover" /> : null}
+        <label className={buttonClass('secondary', 'sm', 'cursor-pointer')}>
+          {cover.isPending ? t('fields.coverUploading') : course.coverUrl ? t('fields.coverChange') : t('fields.coverAdd')}
+          <input type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" onChange={(e) => e.target.files?.[0] && cover.mutate(e.target.files[0])} />
+        </label>
+      </div>
+      {save.isError && Object.keys(fields).length === 0 ? <Notice tone="error">{errorText(save.error)}</Notice> : null}
+      <Button type="submit" busy={save.isPending} data-testid="save-details">
+        {t('common.save')}
+      </Button>
+    </form>
+  );
+}
+
+function StatusActions({ course }: { course: TCourseDetail }) {
+  const { t } = useTranslation('courses');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const usage = useQuery(usageQuery);
+  const setStatus = useMutation({
+    mutationFn: (status: 'draft' | 'published' | 'archived') => unwrap(api.courses.teacher.courses[':courseId'].$patch({ param: { courseId: course.id }, json: { status } })),
+    onSuccess: async (_r, status) => {
+      notify.success(t(`editor.status.${status}Done`));
+      await queryClient.invalidateQueries({ queryKey: ['courses'] });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => unwrap(api.courses.teacher.courses[':courseId'].$delete({ param: { courseId: course.id } })),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['courses'] });
+      void navigate('/teacher/courses');
+    },
+    onError: (error) => notify.error(errorText(error)),
+  });
+  const limitError = setStatus.error instanceof ApiError && setStatus.error.code === 'PLAN_LIMIT_COURSES';
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap gap-2">
+        {course.status !== 'published' ? (
+          <Button onClick={() => setStatus.mutate('published')} busy={setStatus.isPending} data-testid="publish">
+            {t('editor.status.publish')}
+          </Button>
+        ) : (
+          <Button variant="secondary" onClick={() => setStatus.mutate('draft')} busy={setStatus.isPending}>
+            {t('editor.status.unpublish')}
+          </Button>
+        )}
+        {course.status !== 'archived' ? (
+          <Button variant="secondary" onClick={() => setStatus.mutate('archived')}>
+            {t('editor.status.archive')}
+          </Button>
+        ) : null}
+        <ConfirmButton
+          variant="danger"
+          label={t('common.delete')}
+          title={t('editor.confirmDelete', { title: course.title })}
+          body={t('common.cannotUndo')}
+          confirmLabel={t('common.delete')}
+          onConfirm={() => remove.mutate()}
+        />
+      </div>
+      {limitError && usage.data ? <UpgradePrompt usage={usage.data} what="courses" message={setStatus.error?.message} /> : null}
+      {setStatus.isError && !limitError ? <Notice tone="error">{errorText(setStatus.error)}</Notice> : null}
+    </div>
+  );
+}
+
+/** /teacher/courses/:courseId: details, cover, kind, price plans, sections and lessons, and publishing. */
+export function CourseEditorPage() {
+  const { t } = useTranslation('courses');
+  const { courseId = '' } = useParams();
+  const course = useQuery(courseQuery(courseId));
+  const errorText = useErrorText();
+  const subdomain = useSession().teacher?.subdomain ?? '';
+  if (course.isPending) {
+    return (
+      <div className="space-y-4" aria-busy="true">
+        <Skeleton className="h-10 w-2/3" />
+        <Skeleton className="h-64" />
+      </div>
+    );
+  }
+  if (course.isError) return <ErrorState message={errorText(course.error)} onRetry={() => void course.refetch()} retrying={course.isFetching} />;
+  const c = course.data;
+  const firstLesson = c.sections.flatMap((s) => s.lessons)[0];
+  return (
+    <div className="space-y-6">
+      <PageTitle title={c.title} subtitle={t('editor.subtitle')}>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={toneOf(c.status)} testId="course-status">
+            {t(`status.${c.status}`)}
+          </Badge>
+          {firstLesson ? (
+            <Link to={`/t/${subdomain}/preview/courses/${c.id}/lessons/${firstLesson.id}`} className={buttonClass('secondary', 'sm')}>
+              {t('outline.preview')}
+            </Link>
+          ) : null}
+          <Link to={`/teacher/codes?courseId=${c.id}`} className={buttonClass('secondary', 'sm')} data-testid="course-codes">
+            {t('nav.codes')}
+          </Link>
+        </div>
+      </PageTitle>
+      <Card aria-labelledby="status-title">
+        <CardHeader id="status-title" title={t('editor.statusTitle')} description={t('editor.statusHelp', { students: c.enrollmentCount })} />
+        <StatusActions course={c} />
+      </Card>
+      <Card aria-labelledby="details-title">
+        <CardHeader id="details-title" title={t('editor.detailsTitle')} />
+        <DetailsForm key={c.id} course={c} />
+      </Card>
+      <Card aria-labelledby="plans-title">
+        <CardHeader id="plans-title" title={t('plans.title')} description={t('plans.help')} />
+        <PlansEditor key={c.plans.map((p) => p.id).join()} courseId={c.id} plans={c.plans} />
+      </Card>
+      <Card aria-labelledby="content-title">
+        <CardHeader id="content-title" title={t('outline.title')} description={t('outline.help')} />
+        <OutlineEditor course={c} />
+      </Card>
+    </div>
+  );
+}

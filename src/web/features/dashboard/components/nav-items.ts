@@ -1,0 +1,61 @@
+import type { ComponentType } from 'react';
+import {
+  BellIcon,
+  BookIcon,
+  ChartIcon,
+  HomeIcon,
+  LayoutIcon,
+  LightbulbIcon,
+  MessageIcon,
+  SettingsIcon,
+  UserIcon,
+  UsersIcon,
+  VideoIcon,
+  WalletIcon,
+} from '../../../components/ui/dashboard/icons';
+
+export type TNavItem = {
+  /** Label key under dashboard:nav. */
+  key: string;
+  to: string;
+  icon: ComponentType<{ className?: string }>;
+  /** Other paths that belong to this section (the item's own path and everything under it always do). */
+  also?: string[];
+  /** Only the exact paths count (the overview's children are other sections). */
+  exact?: boolean;
+};
+
+export const NAV_GROUPS: Array<{ key: string; items: TNavItem[] }> = [
+  {
+    key: 'teaching',
+    items: [
+      { key: 'overview', to: '/teacher/dashboard', icon: HomeIcon, also: ['/dashboard'], exact: true },
+      { key: 'courses', to: '/teacher/courses', icon: BookIcon, also: ['/teacher/dashboard/courses'] },
+      { key: 'students', to: '/teacher/students', icon: UsersIcon },
+      { key: 'liveSessions', to: '/teacher/live-sessions', icon: VideoIcon },
+      { key: 'analytics', to: '/teacher/analytics', icon: ChartIcon },
+    ],
+  },
+  {
+    key: 'growth',
+    items: [
+      { key: 'landingPages', to: '/dashboard/landing-pages', icon: LayoutIcon },
+      { key: 'revenue', to: '/dashboard/revenue', icon: WalletIcon },
+      { key: 'messages', to: '/dashboard/messages', icon: MessageIcon },
+      { key: 'notifications', to: '/teacher/notifications', icon: BellIcon },
+    ],
+  },
+  {
+    key: 'account',
+    items: [
+      { key: 'profile', to: '/teacher/profile', icon: UserIcon },
+      { key: 'settings', to: '/teacher/settings', icon: SettingsIcon },
+      { key: 'feedback', to: '/dashboard/feedback', icon: LightbulbIcon },
+    ],
+  },
+];
+
+export function isActive(item: TNavItem, pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return [item.to, ...(item.also ?? [])].some((base) => path === base || (!item.exact && path.startsWith(`${base}/`)));
+}

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { cx } from '../../../components/ui/dashboard/cx';
+import { isActive, NAV_GROUPS } from './nav-items';
+
+/** The dashboard sections, grouped; the current one is marked for sight and for screen readers. */
+export function SidebarNav({ onNavigate, testId }: { onNavigate?: () => void; testId: string }) {
+  const { t } = useTranslation('dashboard');
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label={t('nav.label')} data-testid={testId} className="flex flex-col gap-5 px-3 py-4">
+      {NAV_GROUPS.map((group) => (
+        <div key={group.key}>
+          <p id={`${testId}-${group.key}`} className="px-3 pb-1.5 text-xs font-bold tracking-wide text-gray-500">
+            {t(`nav.groups.${group.key}`)}
+          </p>
+          <ul aria-labelledby={`${testId}-${group.key}`} className="space-y-0.5">
+            {group.items.map((item) => {
+              const active = isActive(item, pathname);
+              const Icon = item.icon;
+              return (
+                <li key={item.key}>
+                  <Link
+                    to={item.to}
+                    onClick={onNavigate}
+                    aria-current={active ? 'page' : undefined}
+                    data-nav={item.key}
+                    className={cx(
+                      'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                      'focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-primary-500',
+                      active ? 'bg-primary-50 text-primary-800' : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900',
+                    )}
+                  >
+                    <Icon className={cx('h-5 w-5', active ? 'text-primary-600' : 'text-gray-400')} />
+                    <span className="min-w-0 flex-1 truncate">{t(`nav.${item.key}`)}</span>
+                    {active && <span aria-hidden className="h-5 w-1 rounded-full bg-primary-600" />}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}

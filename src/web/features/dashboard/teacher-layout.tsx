@@ -1,0 +1,75 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { useAccountLanguageSync } from '../../components/ui/dashboard/account-language';
+import { Brand } from '../../components/ui/dashboard/brand';
+import { useMediaQuery } from '../../components/ui/dashboard/media';
+import { SessionProvider, useLiveSession } from '../../components/ui/dashboard/session';
+import { SkipLink } from '../../components/ui/dashboard/skip-link';
+import { LoadingOverlay } from '../../components/ui/loading-overlay';
+import { queryClient } from '../../lib/query-client';
+import { teacherGuard } from '../auth/guards';
+import { MobileDrawer } from './components/mobile-drawer';
+import { SidebarNav } from './components/sidebar-nav';
+import { TopBar } from './components/top-bar';
+
+export const teacherLoader = teacherGuard;
+
+/** Tailwind's `md` breakpoint: from here on the sidebar is always shown and the drawer is not needed. */
+const DESKTOP = '(min-width: 768px)';
+
+function TeacherShell() {
+  const { t } = useTranslation('dashboard');
+  const session = useLiveSession('/login', (s) => s.isTeacher);
+  useAccountLanguageSync(session.user.name, session.user.language);
+  const location = useLocation();
+  const desktop = useMediaQuery(DESKTOP);
+  // The drawer belongs to the location it was opened on: any navigation closes it.
+  const [drawerAt, setDrawerAt] = useState<string | null>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawerOpen = !desktop && drawerAt === location.key;
+  const name = session.teacher?.name ?? session.user.name;
+
+  return (
+    <SessionProvider value={session}>
+      <div className="min-h-screen bg-gray-50 md:flex" data-testid="teacher-layout">
+        <SkipLink />
+        {/* The aside runs the full height (for its border); its content stays in view while the page scrolls. */}
+        <aside aria-label={t('nav.sidebar')} className="hidden border-e border-gray-200 bg-white md:block md:w-64 md:shrink-0">
+          <div className="sticky top-0 flex h-screen flex-col overflow-y-auto">
+            <div className="border-b border-gray-100 px-6 py-4">
+              <Brand to="/teacher/dashboard" area={t('topBar.teacherArea')} />
+            </div>
+            <SidebarNav testId="sidebar-nav" />
+          </div>
+        </aside>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <TopBar name={name} menuOpen={drawerOpen} onOpenMenu={() => setDrawerAt(location.key)} menuButtonRef={menuButton} />
+          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
+            <Suspense fallback={<LoadingOverlay />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
+        <MobileDrawer
+          open={drawerOpen}
+          onOpenChange={(open) => setDrawerAt(open ? location.key : null)}
+          name={name}
+          returnFocusTo={menuButton}
+        />
+      </div>
+    </SessionProvider>
+  );
+}
+
+/** The teacher area's frame (/dashboard/*, /teacher/*): sidebar, top bar and the section inside. */
+export function TeacherLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Suspense fallback={<LoadingOverlay />}>
+        <TeacherShell />
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

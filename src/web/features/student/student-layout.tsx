@@ -1,0 +1,73 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useParams } from 'react-router';
+import { useAccountLanguageSync } from '../../components/ui/dashboard/account-language';
+import { Brand } from '../../components/ui/dashboard/brand';
+import { isolate } from '../../components/ui/dashboard/format';
+import { GlobeIcon } from '../../components/ui/dashboard/icons';
+import { SessionProvider, useLiveSession } from '../../components/ui/dashboard/session';
+import { SignOutButton } from '../../components/ui/dashboard/sign-out-button';
+import { SkipLink } from '../../components/ui/dashboard/skip-link';
+import { LanguageSwitcher } from '../../components/ui/language-switcher';
+import { LoadingOverlay } from '../../components/ui/loading-overlay';
+import { queryClient } from '../../lib/query-client';
+import { studentGuard } from '../auth/guards';
+
+export const studentLoader = studentGuard;
+
+function StudentShell() {
+  const { t } = useTranslation('dashboard');
+  const { subdomain } = useParams();
+  // Under a teacher's platform the student signs in and out there (spec §2.4).
+  const loginPath = subdomain ? `/platform/${subdomain}/login` : '/student/login';
+  const home = subdomain ? `/platform/${subdomain}/student/dashboard` : '/student/dashboard';
+  const session = useLiveSession(loginPath, (s) => Boolean(s.student));
+  useAccountLanguageSync(session.user.name, session.user.language);
+  const name = session.student?.name ?? session.user.name;
+  const platform = subdomain ? session.student?.platforms.find((p) => p.subdomain === subdomain) : undefined;
+
+  return (
+    <SessionProvider value={session}>
+      <div className="flex min-h-screen flex-col bg-gray-50" data-testid="student-layout">
+        <SkipLink />
+        <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur">
+          <div className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
+            <Brand to={home} area={t('student.area')} />
+            <p className="min-w-0 flex-1 truncate text-end font-bold text-gray-900" data-testid="top-bar-name">
+              {name}
+            </p>
+            <LanguageSwitcher />
+            <SignOutButton loginPath={loginPath} />
+          </div>
+        </header>
+        {subdomain && (
+          <div className="border-b border-primary-100 bg-primary-50" data-testid="current-platform">
+            <p className="mx-auto flex max-w-5xl items-center gap-2 px-4 py-2 text-sm text-primary-900 sm:px-6">
+              <GlobeIcon className="h-4 w-4" />
+              <span className="min-w-0">
+                {platform ? t('student.onPlatform', { name: platform.name }) : t('student.onPlatformUnknown', { subdomain: isolate(subdomain) })}
+              </span>
+            </p>
+          </div>
+        )}
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 focus:outline-none sm:px-6">
+          <Suspense fallback={<LoadingOverlay />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </SessionProvider>
+  );
+}
+
+/** The student area's frame (/student/dashboard/*, /platform/{subdomain}/student/dashboard/*). */
+export function StudentLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Suspense fallback={<LoadingOverlay />}>
+        <StudentShell />
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

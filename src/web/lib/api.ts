@@ -1,0 +1,41 @@
+import { hc, type ClientResponse } from 'hono/client';
+import type { AppType } from '../../server/app';
+import { BACKEND_TIMEOUT_MS } from '../../shared/constants';
+import type { TErrorBody } from '../../shared/errors';
+
+/** The only way the web talks to the server: typed from the server's own route definitions. */
+export const api = hc<AppType>('/api', {
+  // Spec §7: every backend request gives up after 30 s.
+  fetch: (input: RequestInfo | URL, init?: RequestInit) =>
+    fetch(input, { ...init, credentials: 'same-origin', signal: init?.signal ?? AbortSignal.timeout(BACKEND_TIMEOUT_MS) }),
+});
+
+/** A failed call, carrying the server's code and its message already translated to the user's language. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * Resolves to the success body or throws ApiError. A network failure or an unreadable body becomes
+ * code NETWORK, whose message the caller translates (errors:codes.NETWORK).
+ */
+export async function unwrap<T>(call: Promise<ClientResponse<T>>): Promise<T> {
+  let res: ClientResponse<T>;
+  try {
+    res = await call;
+  } catch {
+    throw new ApiError('NETWORK', '', 0);
+  }
+  if (res.ok) return (await res.json()) as T;
+  const body = (await res.json().catch(() => null)) as TErrorBody | null;
+  if (!body?.error) throw new ApiError('NETWORK', '', res.status);
+  throw new ApiError(body.error.code, body.error.message, res.status, body.error.fields);
+}

@@ -1,0 +1,14 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** Spec §9 data-fetching defaults: stale 5 min, kept 30 min, 2 retries, no refetch on focus. */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 5 * 60_000,
+      gcTime: 30 * 60_000,
+      retry: 2,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: true,
+    },
+  },
+});

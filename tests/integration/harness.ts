@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { createApp } from '../../src/server/app';
+import { loadConfig, type TConfig } from '../../src/server/config';
+import { openPglite, openPostgres, type TDatabase } from '../../src/server/db/client';
+import { createServices, type TServices } from '../../src/server/services';
+
+export const DRIVER = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server. */
+export async function freshDatabase(): Promise<TDatabase> {
+  if (DRIVER === 'pglite') {
+    const database = await openPglite();
+    await database.migrate();
+    return database;
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL run');
+  const name = `darsi_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  await database.migrate();
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** A throwaway built web app, so static-serving tests do not depend on `npm run build`. */
+export function fakeWebDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'darsi-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="ar" dir="rtl"><head><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  fs.writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\n');
+  return dir;
+}
+
+export type TTestApp = {
+  app: ReturnType<typeof createApp>;
+  database: TDatabase;
+  config: TConfig;
+  services: TServices;
+  request: (pathname: string, init?: RequestInit & { host?: string }) => Promise<Response>;
+  close: () => Promise<void>;
+};
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TTestApp> {
+  const database = await freshDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    WEB_DIST_DIR: fakeWebDist(),
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'darsi-int-')),
+    BETTER_AUTH_SECRET: 'integration-tests-secret-0123456789abcdef',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const logger = pino({ level: 'silent' });
+  const services = createServices({ config, db: database.db, logger });
+  const app = createApp({ services, database, logger });
+  return {
+    app,
+    database,
+    config,
+    services,
+    // Node's fetch cannot send a custom Host, so requests go straight to the app.
+    request: (pathname, { host = config.publicHost, headers, ...init } = {}) =>
+      Promise.resolve(app.request(`http://${host}${pathname}`, { ...init, headers: { host, ...headers } })),
+    close: () => database.close(),
+  };
+}

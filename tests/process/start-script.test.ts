@@ -1,0 +1,58 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * `npm start` (scripts/start.mjs) in a throwaway copy of Darsi's folder whose "server" only reports the
+ * environment it was given and whose "build" only leaves a mark, so that no real build runs.
+ */
+function install() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'darsi-start-'));
+  fs.mkdirSync(path.join(root, 'scripts'));
+  fs.copyFileSync(path.resolve('scripts/start.mjs'), path.join(root, 'scripts', 'start.mjs'));
+  fs.writeFileSync(path.join(root, 'scripts', 'build-landing.mjs'), '');
+  const build = "require('fs').writeFileSync(require('path').join(process.env.BUILD_DIR, 'built'), '')";
+  fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'copy', scripts: { build: `node -e "${build}"` } }));
+  fs.mkdirSync(path.join(root, 'dist', 'server'), { recursive: true });
+  const report = "console.log(JSON.stringify({ PORT: process.env.PORT, HOST: process.env.HOST, MAIL_FROM: process.env.MAIL_FROM, WEB_DIST_DIR: process.env.WEB_DIST_DIR }));";
+  fs.writeFileSync(path.join(root, 'dist', 'server', 'main.mjs'), report);
+  const stamp = path.join(root, 'dist', '.build-stamp');
+  fs.writeFileSync(stamp, '');
+  // Every input is older than the stamp.
+  const past = new Date(Date.now() - 60_000);
+  for (const file of ['scripts/build-landing.mjs', 'package.json']) fs.utimesSync(path.join(root, file), past, past);
+  return root;
+}
+
+function start(root: string, env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+    cwd: os.tmpdir(),
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+  });
+  expect(result.status, result.stderr).toBe(0);
+  return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Record<string, string | undefined>;
+}
+
+describe('npm start', () => {
+  it('loads .env from Darsi’s folder, lets the environment win, and serves the current build without rebuilding', () => {
+    const root = install();
+    fs.writeFileSync(path.join(root, '.env'), 'PORT=4999\nHOST=0.0.0.0\nMAIL_FROM="Darsi <hello@darsi.test>"\n');
+    expect(start(root, { HOST: '127.0.0.2' })).toEqual({
+      PORT: '4999',
+      HOST: '127.0.0.2',
+      MAIL_FROM: 'Darsi <hello@darsi.test>',
+      WEB_DIST_DIR: path.join(root, 'dist', 'web'),
+    });
+    expect(fs.existsSync(path.join(root, 'dist', 'built'))).toBe(false);
+  });
+
+  it('starts without a .env, and rebuilds when the landing build script changed', () => {
+    const root = install();
+    fs.utimesSync(path.join(root, 'scripts', 'build-landing.mjs'), new Date(), new Date(Date.now() + 1_000));
+    expect(start(root).PORT).toBeUndefined();
+    expect(fs.existsSync(path.join(root, 'dist', 'built'))).toBe(true);
+  });
+});
