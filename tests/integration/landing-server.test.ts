@@ -172,6 +172,22 @@ describe(`a real server: the cached fast path, and stored rows in Chromium (${DR
     expect(next.body.toString()).toContain('بعد الحفظ مباشرة');
   });
 
+  it('never keeps a subdomain record read before a save: the new slug answers at once', async () => {
+    const { site } = t.services.landing;
+    site.forgetSite(a.subdomain);
+    // A visitor's read (or an earlier save's warm-up) is under way when the teacher saves again.
+    const reading = site.site(a.subdomain);
+    site.invalidate(a.teacherId, a.subdomain);
+    await reading;
+    expect(site.cachedSite(a.subdomain)).toBeUndefined();
+    // Through the API: set a slug while the publish's own warm-up still reads the record.
+    const page = await createPage(a, 'صفحة سباق الحفظ');
+    await publish(a, page.id);
+    const current = ((await (await a.b.get(`/api/landing/pages/${page.id}`)).json()) as { page: Record<string, unknown> }).page;
+    expect((await savePage(a, page.id, { ...editable(current), custom_slug: 'race-slug' })).status).toBe(200);
+    expect((await rawGet(port, `${a.subdomain}.${t.config.publicHost}`, '/race-slug')).status).toBe(200);
+  });
+
   it('renders every unsafe URL field of a stored row inert in Chromium: teacher host, main domain, embedded and the editor preview', async () => {
     const stored = await createPage(a, 'صفحة بيانات قديمة');
     await publish(a, stored.id);

@@ -175,8 +175,11 @@ export function landingSiteService({ db, config, logger, assets, pages }: TDeps)
       .orderBy(asc(teacherLandingPages.createdAt), asc(teacherLandingPages.id));
   }
 
-  function storeSite(subdomain: string, record: TSiteRecord | null) {
-    if (!cacheEnabled) return;
+  /** Per subdomain, like `invalidatedAt`: a record read before the last invalidation is never stored. */
+  const siteInvalidatedAt = new Map<string, number>();
+
+  function storeSite(subdomain: string, record: TSiteRecord | null, started: number) {
+    if (!cacheEnabled || (siteInvalidatedAt.get(subdomain) ?? -1) >= started) return;
     if (sites.size >= MAX_SITES) sites.delete(sites.keys().next().value as string);
     sites.set(subdomain, { record, loadedAt: Date.now() });
   }
@@ -185,10 +188,11 @@ export function landingSiteService({ db, config, logger, assets, pages }: TDeps)
   function refreshSite(subdomain: string) {
     if (refreshing.has(subdomain)) return;
     const job = (async () => {
+      const started = ++clock;
       const cached = sites.get(subdomain)?.record;
       // Usually nothing changed: one light query, and the record is trusted for another period.
-      if (cached && (await fingerprintOf(subdomain)) === cached.fingerprint) return storeSite(subdomain, cached);
-      storeSite(subdomain, await loadSite(subdomain));
+      if (cached && (await fingerprintOf(subdomain)) === cached.fingerprint) return storeSite(subdomain, cached, started);
+      storeSite(subdomain, await loadSite(subdomain), started);
     })()
       .catch((error: unknown) => logger.warn({ err: error, subdomain }, 'landing site refresh failed'))
       .finally(() => refreshing.delete(subdomain));
@@ -206,8 +210,9 @@ export function landingSiteService({ db, config, logger, assets, pages }: TDeps)
   async function site(subdomain: string, options: { fresh?: boolean } = {}): Promise<TSiteRecord | null> {
     const cached = options.fresh ? undefined : cachedSite(subdomain);
     if (cached) return cached.record;
+    const started = ++clock;
     const record = await loadSite(subdomain);
-    storeSite(subdomain, record);
+    storeSite(subdomain, record, started);
     return record;
   }
 
@@ -377,6 +382,8 @@ export function landingSiteService({ db, config, logger, assets, pages }: TDeps)
       const name = subdomain.toLowerCase();
       const hadRecord = sites.has(name);
       sites.delete(name);
+      // A read of this record already under way (a visitor's, or the warm-up of an earlier save) holds the old pages.
+      siteInvalidatedAt.set(name, ++clock);
       const keys = dropPages(teacherId);
       if (pageId && !keys.some((k) => k.pageId === pageId)) keys.unshift({ pageId, lng: DEFAULT_LANGUAGE, host: 'subdomain', mode: 'live' });
       warm(teacherId, keys, hadRecord || pageId ? name : undefined);
@@ -394,6 +401,7 @@ export function landingSiteService({ db, config, logger, assets, pages }: TDeps)
     /** Drops one subdomain's record (the debug 404's "reload data" button). */
     forgetSite(subdomain: string) {
       sites.delete(subdomain);
+      siteInvalidatedAt.set(subdomain, ++clock);
     },
 
     /** `pages`: only the rendered pages (the site record stays cached), as after a teacher's save. */
