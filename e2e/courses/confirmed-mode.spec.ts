@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test, uniqueAccount } from '../support/fixtures';
 import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
 
-/** A teacher of their own (so the demo platform's budget is left alone) with a published course and 3 cards. */
+/** A teacher of their own (so the demo platform's budget is left alone) with a published course and 2 live cards. */
 async function teacherWithCards(request: APIRequestContext, origin: string) {
   const account = uniqueAccount('confirm');
   const headers = { origin };
@@ -14,7 +14,7 @@ async function teacherWithCards(request: APIRequestContext, origin: string) {
   await request.put(`/api/courses/teacher/courses/${course.id}/plans`, { data: { plans: [{ type: 'monthly', priceDzd: 2000 }] }, headers });
   await request.patch(`/api/courses/teacher/courses/${course.id}`, { data: { status: 'published' }, headers });
   const plans = (await (await request.get(`/api/courses/teacher/courses/${course.id}`)).json()).plans;
-  const batch = await post('/api/courses/teacher/batches', { courseId: course.id, planId: plans[0].id, count: 3, validUntil: new Date(Date.now() + 9 * 86_400_000).toISOString() });
+  const batch = await post('/api/courses/teacher/batches', { courseId: course.id, planId: plans[0].id, count: 2, validUntil: new Date(Date.now() + 9 * 86_400_000).toISOString() });
   const csv = await (await request.get(`/api/courses/teacher/batches/${batch.id}/export/csv`)).text();
   const codes = [...csv.matchAll(/^\d+,"=""(\d{6})""",/gm)].map((m) => m[1]!);
   return { subdomain: account.subdomain, codes };
@@ -55,6 +55,9 @@ test('after 20 wrong codes a day, a code waits for the teacher, who confirms it 
   // The teacher sees who typed it and which card it is, and confirms.
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/teacher/codes');
+  // Two live cards: the guessing bound (decision 031) allows the full 20 immediate wrong answers a day.
+  await expect(page.getByTestId('code-safety')).toHaveAttribute('data-wrong-per-day', '20');
+  await expect(page.getByTestId('code-safety')).toContainText('البطاقات القابلة للتفعيل الآن: 2. يتلقى الطلاب على منصتك ردًا فوريًا حتى 20 رموز خاطئة في اليوم');
   const request = page.getByTestId('code-request');
   await expect(request).toHaveCount(1);
   await expect(request).toContainText('طالب 6');

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activationCodes, auditLog, codeRedemptions, enrollments } from '../../src/server/db/schema';
-import { REDEMPTION_LIMITS } from '../../src/server/services/codes-limits';
+import { GUESS_RISK, REDEMPTION_LIMITS } from '../../src/server/services/codes-limits';
 import { browser } from './browser';
 import { csvCodes, inDays, publishedCourse, quickStudent, registerTeacher, type TTeacher } from './courses-helpers';
 import { createTestApp, DRIVER, type TTestApp } from './harness';
@@ -15,8 +15,13 @@ afterAll(async () => {
 });
 afterEach(() => {
   t.services.courses.clock.now = () => new Date();
-  Object.assign(t.services.courses.redemptionLimits, structuredClone(REDEMPTION_LIMITS));
+  Object.assign(t.services.courses.redemptionLimits, structuredClone({ ...REDEMPTION_LIMITS, risk: GUESS_RISK }));
 });
+
+/** Tests of the student and IP budgets leave the platform's risk bound aside (it has tests of its own). */
+const liftGuessRisk = () => {
+  t.services.courses.redemptionLimits.risk.dailyChance = Infinity;
+};
 
 async function batch(teacher: TTeacher, body: Record<string, unknown>) {
   const res = await teacher.b.post('/api/courses/teacher/batches', { count: 10, validUntil: inDays(30), ...body });
@@ -231,6 +236,7 @@ describe(`redeeming activation codes on ${DRIVER}`, () => {
     // Budgets are reserved before each attempt and given back after: 200 attempts in flight at once would
     // otherwise spend the platform's budget for a moment and turn the late ones into teacher-confirmed requests.
     t.services.courses.redemptionLimits.teacherDaily.max = 100_000;
+    liftGuessRisk();
     const { teacher, course, codes } = await setup({}, { count: 1 });
     const students = [];
     for (let i = 0; i < 200; i += 1) students.push(await quickStudent(t, teacher));
@@ -285,6 +291,7 @@ describe(`brute-force budgets on ${DRIVER}`, () => {
   }
 
   it('locks a student after 5 failures in 15 minutes; a success does not count as a failure', async () => {
+    liftGuessRisk();
     const { teacher, codes } = await setup();
     const wrong = wrongCode(codes);
     const student = await quickStudent(t, teacher);
@@ -299,6 +306,7 @@ describe(`brute-force budgets on ${DRIVER}`, () => {
   });
 
   it('counts parallel guesses before they run: 20 at once get at most 5 answers', async () => {
+    liftGuessRisk();
     const { teacher, codes } = await setup();
     const wrong = wrongCode(codes);
     const student = await quickStudent(t, teacher);
@@ -308,6 +316,7 @@ describe(`brute-force budgets on ${DRIVER}`, () => {
   });
 
   it('locks an IP after 10 failures, whichever students make them', async () => {
+    liftGuessRisk();
     const { teacher, codes } = await setup();
     const wrong = wrongCode(codes);
     const ip = '198.51.100.7';
@@ -321,6 +330,7 @@ describe(`brute-force budgets on ${DRIVER}`, () => {
     // The short windows are lifted so that only the daily budgets (their real values) are in play.
     const limits = t.services.courses.redemptionLimits;
     Object.assign(limits, { student: { ...limits.student, max: 1_000 }, ip: { ...limits.ip, max: 1_000 }, teacherDaily: { ...limits.teacherDaily, max: 1_000 } });
+    liftGuessRisk();
     expect([REDEMPTION_LIMITS.studentDaily.max, REDEMPTION_LIMITS.ipDaily.max]).toEqual([20, 50]);
     const a = await setup();
     const b = await setup();
@@ -340,7 +350,8 @@ describe(`brute-force budgets on ${DRIVER}`, () => {
 
   it("after 20 wrong codes a day on a platform, every code typed there waits for the teacher, with the same answer", { timeout: 60_000 }, async () => {
     expect(REDEMPTION_LIMITS.teacherDaily.max).toBe(20);
-    const { teacher, course, batchId, codes } = await setup();
+    // Two live codes: the risk bound allows 25 wrong answers a day, so the cap of 20 is what applies.
+    const { teacher, course, batchId, codes } = await setup({}, { count: 2 });
     const other = await setup();
     const wrong = wrongCode(codes);
     for (let s = 0; s < 5; s += 1) {
@@ -379,6 +390,32 @@ describe(`brute-force budgets on ${DRIVER}`, () => {
 
     // Another teacher's platform still answers at once.
     expect((await redeem(await quickStudent(t, other.teacher), other.teacher, other.codes[0]!)).status).toBe(200);
+  });
+
+  it('shrinks the platform budget as live codes grow, so that guessing any of them in a day stays within 1e-4', { timeout: 60_000 }, async () => {
+    expect(GUESS_RISK.dailyChance).toBe(1e-4);
+    const safety = async (teacher: TTeacher) => (await teacher.b.json(await teacher.b.get('/api/courses/teacher/code-requests'))).safety;
+    // 10 live codes: 2 windows · 5 answers · 10 / 10^6 = 1e-4, so 5 wrong codes a day are answered as wrong.
+    const ten = await setup();
+    expect(await safety(ten.teacher)).toEqual({ live: 10, liveCapped: false, wrongPerDay: 5 });
+    const wrong = wrongCode(ten.codes);
+    for (let i = 0; i < 5; i += 1) expect((await redeem(await quickStudent(t, ten.teacher), ten.teacher, wrong)).status).toBe(400);
+    expect(await (await redeem(await quickStudent(t, ten.teacher), ten.teacher, ten.codes[0]!)).text()).toBe('{"pending":true}');
+
+    // Cards that work only once sold count when sold: 60 printed, none sold yet, the full 20.
+    const onSale = await setup({}, { count: 60, activateOnSale: true });
+    expect(await safety(onSale.teacher)).toEqual({ live: 0, liveCapped: false, wrongPerDay: 20 });
+
+    // More than 50 live codes: every code waits for the teacher, the first and right one included.
+    const many = await setup({}, { count: 51 });
+    expect(await safety(many.teacher)).toEqual({ live: 51, liveCapped: true, wrongPerDay: 0 });
+    const buyer = await quickStudent(t, many.teacher);
+    expect(await (await redeem(buyer, many.teacher, many.codes[0]!)).text()).toBe('{"pending":true}');
+    const [request] = (await many.teacher.b.json(await many.teacher.b.get('/api/courses/teacher/code-requests'))).requests;
+    expect((await many.teacher.b.post(`/api/courses/teacher/code-requests/${request.id}/confirm`)).status).toBe(200);
+    // A revoked batch no longer counts: answers are immediate again.
+    expect((await many.teacher.b.post(`/api/courses/teacher/batches/${many.batchId}/revoke`)).status).toBe(200);
+    expect(await safety(many.teacher)).toEqual({ live: 0, liveCapped: false, wrongPerDay: 20 });
   });
 
   it("does not spend the platform's budget on a used code (a shared photo of a card), but counts it for the student", { timeout: 60_000 }, async () => {

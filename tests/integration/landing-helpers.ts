@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { teachers } from '../../src/server/db/schema';
 import { browser, newTeacher, type TBrowser } from './browser';
 import type { TTestApp } from './harness';
@@ -35,6 +36,21 @@ export async function publish(client: TTeacherClient, id: string) {
   const res = await client.b.post(`/api/landing/pages/${id}/publish`);
   if (res.status !== 200) throw new Error(`publish failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { page: Record<string, any> }).page; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/**
+ * Waits for the warm-up a save or publish starts in the background to end (the page's usual copy is cached
+ * again). A test that then changes rows behind the cache's back would otherwise race that warm-up, which may
+ * read the rows before or after the change.
+ */
+export async function warmedUp(t: TTestApp, client: TTeacherClient, pageId: string) {
+  const { site } = t.services.landing;
+  await expect
+    .poll(() => {
+      const record = site.cachedSite(client.subdomain)?.record;
+      return Boolean(record && site.cachedPage({ pageId, lng: 'ar', host: 'subdomain', mode: 'live' }, record.versions.get(pageId)));
+    })
+    .toBe(true);
 }
 
 /** A GET as a visitor's browser would send it to a host. */

@@ -14,7 +14,7 @@ import { teacherLandingPages } from '../../src/server/db/schema';
 import { withLandingFastPath } from '../../src/server/landing/fast-path';
 import { browser } from './browser';
 import { createTestApp, DRIVER, fakeWebDist, type TTestApp } from './harness';
-import { createPage, editable, publish, savePage, signedInTeacher, visit, type TTeacherClient } from './landing-helpers';
+import { createPage, editable, publish, savePage, signedInTeacher, visit, warmedUp, type TTeacherClient } from './landing-helpers';
 
 /** A raw GET over a real socket, so that the Host header is ours to choose. */
 function rawGet(port: number, host: string, path: string, headers: Record<string, string> = {}) {
@@ -159,13 +159,9 @@ describe(`a real server: the cached fast path, and stored rows in Chromium (${DR
 
   it('renders a saved page again ahead of its next visitor, who takes the fast path', async () => {
     const host = `${a.subdomain}.${t.config.publicHost}`;
-    const { site } = t.services.landing;
     const current = ((await (await a.b.get(`/api/landing/pages/${mainPageId}`)).json()) as { page: Record<string, unknown> }).page;
     expect((await savePage(a, mainPageId, { ...editable(current), subtitle: 'بعد الحفظ مباشرة' })).status).toBe(200);
-    await expect.poll(() => {
-      const record = site.cachedSite(a.subdomain)?.record;
-      return Boolean(record && site.cachedPage({ pageId: mainPageId, lng: 'ar', host: 'subdomain', mode: 'live' }, record.versions.get(mainPageId)));
-    }).toBe(true);
+    await warmedUp(t, a, mainPageId);
     const calls = appCalls;
     const next = await rawGet(port, host, '/');
     expect(appCalls).toBe(calls);

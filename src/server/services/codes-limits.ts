@@ -28,7 +28,27 @@ export const REDEMPTION_LIMITS = {
   teacherDaily: { max: 20, windowMs: DAY },
 } satisfies Record<string, Omit<TLimit, 'key'>>;
 
-export type TRedemptionLimits = typeof REDEMPTION_LIMITS;
+/** The issue's bound: the chance that guessing finds any live code of one platform within a day. */
+export const GUESS_RISK = { dailyChance: 1e-4 };
+
+export type TRedemptionLimits = typeof REDEMPTION_LIMITS & { risk: typeof GUESS_RISK };
+
+const CODE_SPACE = 1_000_000;
+
+/**
+ * The platform's daily budget of wrong codes answered as wrong, with `live` codes that would be accepted
+ * now. Each answered guess hits one of them with chance live / 10^6, and a fixed window lets two budgets
+ * fall within one 24 hours: 2 · budget · live / 10^6 ≤ the risk bound. Past it, teacher-confirmed mode.
+ */
+export function platformBudget(limits: TRedemptionLimits, live: number): number {
+  const byRisk = Math.floor((limits.risk.dailyChance * CODE_SPACE) / (2 * Math.max(live, 1)));
+  return Math.min(limits.teacherDaily.max, byRisk);
+}
+
+/** Live codes matter only up to this count: beyond it the budget is 0 whatever their number. */
+export function liveCodesThatMatter(limits: TRedemptionLimits): number {
+  return Math.floor((limits.risk.dailyChance * CODE_SPACE) / 2) + 1;
+}
 
 /**
  * The counters are written with an asynchronous commit: a platform's counter is one row that every

@@ -7,7 +7,7 @@ import { AppError } from '../errors';
 import type { TRequestContext } from '../request-context';
 import type { TAuditAction } from './audit';
 import { codeHmac } from './codes-crypto';
-import { consumeAll, REDEMPTION_LIMITS, refund, type TRedemptionLimits } from './codes-limits';
+import { consumeAll, GUESS_RISK, liveCodesThatMatter, platformBudget, REDEMPTION_LIMITS, refund, type TRedemptionLimits } from './codes-limits';
 import { codeState } from './codes';
 import { iso, type TActor, type TCoursesDeps, type TTx } from './courses-deps';
 import { activeSubscription, at, executeNamed, extendOnConflict, msOrNull } from './courses-grant';
@@ -153,7 +153,28 @@ async function runRedemption(db: TTx, q: TStatementInput): Promise<TOutcome> {
 
 export function redemptionService(deps: TCoursesDeps) {
   const { db, clock, keys } = deps;
-  const limits: TRedemptionLimits = structuredClone(REDEMPTION_LIMITS);
+  const limits: TRedemptionLimits = structuredClone({ ...REDEMPTION_LIMITS, risk: GUESS_RISK });
+
+  /**
+   * Codes a right guess would redeem now: live, not revoked or expired, on sale, of a published course.
+   * Counted only as far as the budget depends on it.
+   */
+  async function liveCodes(teacherId: string): Promise<number> {
+    const cap = liveCodesThatMatter(limits);
+    // Tests and benchmarks that lift the bound (an infinite chance) skip the count.
+    if (!Number.isFinite(cap)) return 0;
+    const [row] = await executeNamed<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (
+        select 1 from activation_codes c
+        join code_batches b on b.id = c.batch_id
+        join courses co on co.id = c.course_id
+        where c.teacher_id = ${teacherId} and c.live and c.revoked_at is null and c.valid_until > ${at(clock.now())}
+          and (not b.activate_on_sale or c.sold_at is not null) and co.status = 'published'
+        limit ${cap}) live`,
+    );
+    return row?.n ?? 0;
+  }
 
   async function platformTeacher(subdomain: string) {
     const [teacher] = await executeNamed<{ id: string; plan: string; status: string; is_active: boolean }>(
@@ -163,6 +184,12 @@ export function redemptionService(deps: TCoursesDeps) {
     if (!teacher) throw new AppError('PLATFORM_NOT_FOUND');
     if (teacher.status !== 'active' || !teacher.is_active) throw new AppError('TEACHER_INACTIVE');
     return teacher;
+  }
+
+  /** What the teacher's students get now (decision 031): immediate answers for `wrongPerDay` wrong codes a day. */
+  async function safety(teacherId: string) {
+    const live = await liveCodes(teacherId);
+    return { live, liveCapped: live >= liveCodesThatMatter(limits), wrongPerDay: platformBudget(limits, live) };
   }
 
   async function ownRequest(tx: TTx, teacherId: string, requestId: string) {
@@ -176,6 +203,7 @@ export function redemptionService(deps: TCoursesDeps) {
 
   return {
     limits,
+    safety,
 
     /**
      * A student redeems a code on a teacher's platform. While the platform's daily budget of wrong
@@ -190,12 +218,13 @@ export function redemptionService(deps: TCoursesDeps) {
       const teacher = await platformTeacher(subdomain);
       const hmac = codeHmac(keys, teacher.id, code);
       const platformKey = `code:teacher-day:${teacher.id}`;
+      const budget = platformBudget(limits, await liveCodes(teacher.id));
       const counted = await consumeAll(db, [
         { key: `code:student:${studentId}`, ...limits.student, error: 'CODE_ATTEMPTS_LOCKED' },
         { key: `code:student-day:${studentId}`, ...limits.studentDaily, error: 'CODE_ATTEMPTS_LOCKED' },
         { key: `code:ip:${ctx.ip}`, ...limits.ip, error: 'CODE_ATTEMPTS_LOCKED' },
         { key: `code:ip-day:${ctx.ip}`, ...limits.ipDaily, error: 'CODE_ATTEMPTS_LOCKED' },
-        { key: platformKey, ...limits.teacherDaily },
+        { key: platformKey, max: budget, windowMs: limits.teacherDaily.windowMs },
       ]);
       if (counted.spent.includes(platformKey)) {
         // Teacher-confirmed mode: the same answer for a right, wrong, used or expired code.
@@ -242,6 +271,7 @@ export function redemptionService(deps: TCoursesDeps) {
         : [];
       const now = clock.now();
       return {
+        safety: await safety(teacherId),
         total: total?.n ?? 0,
         page: query.page,
         pageSize,

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { TSeedStep } from '../seed';
-import { lessonProgress, students, teachers, user } from '../schema';
+import { activationCodes, lessonProgress, students, teachers, user } from '../schema';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -64,11 +64,14 @@ export const COURSE_SEED_STEPS: TSeedStep[] = [
       await domain.courses.putPlans(teacher.id, free.id, [{ type: 'free', priceDzd: 0, durationDays: null, autoRenew: false }]);
       await domain.courses.update(teacher, free.id, { status: 'published' });
 
-      await domain.codes.generateBatch(
+      // As the teacher's screen suggests: cards work once sold, and three have been (decision 031).
+      const batch = await domain.codes.generateBatch(
         teacher.id,
-        { courseId, planId: plans[0]!.id, count: 20, maxUses: 1, validUntil: new Date(Date.now() + 90 * DAY).toISOString(), accessDays: null, activateOnSale: false },
+        { courseId, planId: plans[0]!.id, count: 20, maxUses: 1, validUntil: new Date(Date.now() + 90 * DAY).toISOString(), accessDays: null, activateOnSale: true },
         actor,
       );
+      const cards = await db.select({ id: activationCodes.id }).from(activationCodes).where(eq(activationCodes.batchId, batch.id)).orderBy(asc(activationCodes.serial)).limit(3);
+      for (const card of cards) await domain.codes.markSold(teacher.id, card.id, actor);
       await domain.subscriptions.enroll(teacher.id, { studentId: student.id, courseId, planId: plans[0]!.id, notes: 'دفع نقداً' }, actor);
       await db.insert(lessonProgress).values(
         lessonIds.slice(0, 2).map((lessonId, i) => ({ teacherId: teacher.id, studentId: student.id, courseId, lessonId, completedAt: new Date(Date.now() - (2 - i) * DAY) })),

@@ -45,6 +45,8 @@ export const codesQuery = (batchId: string, filter: { state: string; serial: str
     staleTime: 0,
   });
 
+export type TCodeRequests = InferResponseType<(typeof teacher)['code-requests']['$get'], 200>;
+
 export const codeRequestsQuery = queryOptions({
   queryKey: ['courses', 'code-requests'],
   queryFn: () => unwrap(teacher['code-requests'].$get({ query: {} })),

@@ -4,17 +4,32 @@ import { useErrorText } from '../../../components/ui/dashboard/api-errors';
 import { Button } from '../../../components/ui/dashboard/button';
 import { notify } from '../../../lib/notify';
 import { api, unwrap } from '../../../lib/api';
-import { codeRequestsQuery } from '../queries';
+import { codeRequestsQuery, type TCodeRequests } from '../queries';
 import { useCourseFormat } from './ui';
 
 /**
- * Teacher-confirmed mode (docs/decisions/031): once a platform's daily budget of wrong codes is spent,
- * codes typed there wait here. The teacher sees who typed what and which card it matches, and confirms
- * only the students they sold a card to. Shown only while requests are waiting.
+ * Teacher-confirmed mode (docs/decisions/031): once a platform's daily budget of wrong codes is spent (a
+ * budget that shrinks as live cards grow), codes typed there wait here. The teacher sees the budget, who
+ * typed what and which card it matches, and confirms only the students they sold a card to.
  */
 export function CodeRequests() {
   const { t } = useTranslation('courses');
   const requests = useQuery(codeRequestsQuery);
+  if (!requests.data) return null;
+  const { safety } = requests.data;
+  return (
+    <>
+      <p className="rounded-xl border border-gray-200 bg-white p-4 text-sm text-gray-700" data-testid="code-safety" data-wrong-per-day={safety.wrongPerDay}>
+        <span className="block font-bold text-gray-900">{t('requests.safety.title')}</span>
+        {safety.wrongPerDay === 0 ? t('requests.safety.closed', { max: safety.live - 1 }) : t('requests.safety.open', { live: safety.live, wrong: safety.wrongPerDay })}
+      </p>
+      {requests.data.total > 0 ? <Requests data={requests.data} /> : null}
+    </>
+  );
+}
+
+function Requests({ data }: { data: TCodeRequests }) {
+  const { t } = useTranslation('courses');
   const queryClient = useQueryClient();
   const errorText = useErrorText();
   const format = useCourseFormat();
@@ -29,7 +44,6 @@ export function CodeRequests() {
     onSuccess: () => notify.success(t('requests.rejected')),
     ...settle,
   });
-  if (!requests.data || requests.data.total === 0) return null;
   return (
     <section className="space-y-3 rounded-2xl border border-amber-200 bg-amber-50 p-5 shadow-sm sm:p-6" data-testid="code-requests">
       <div>
@@ -37,7 +51,7 @@ export function CodeRequests() {
         <p className="text-sm text-gray-700">{t('requests.help')}</p>
       </div>
       <ul className="divide-y divide-amber-200">
-        {requests.data.requests.map((r) => {
+        {data.requests.map((r) => {
           const usable = r.code !== null && r.code.onSale && (r.code.state === 'unused' || r.code.state === 'sold');
           return (
             <li key={r.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="code-request">
