@@ -46,13 +46,20 @@ function createApi({ services, database }: TAppDeps) {
 
 export type AppType = ReturnType<typeof createApi>;
 
+function usableUrl(href: string): boolean {
+  if (!URL.canParse(href)) return false;
+  const url = new URL(href);
+  return url.username === '' && url.password === '';
+}
+
 export function createApp(deps: TAppDeps) {
   const { config } = deps.services;
   const app = new Hono<TAppEnv>();
   // @hono/node-server lets some malformed Host headers through (a "0901" looks like a name but is an invalid
-  // IPv4 address), and the request then fails when its body or URL is first read: refuse them up front.
+  // IPv4 address; "a@b" makes a URL with credentials, which fetch's Request refuses), and the request then
+  // fails when its body or URL is first read: refuse them up front.
   app.use(async (c, next) => {
-    if (!URL.canParse(c.req.url)) throw new AppError('BAD_REQUEST');
+    if (!usableUrl(c.req.url)) throw new AppError('BAD_REQUEST');
     await next();
   });
   app.use(requestId());
