@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { demoSeedSteps, teachers, teacherStudents, user } from '../../src/server/db/schema';
 import { createApp } from '../../src/server/app';
@@ -27,6 +27,25 @@ describe(`health on ${DRIVER}`, () => {
     const res = await t.request('/api/health');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+});
+
+describe(`tenant data on ${DRIVER}`, () => {
+  // Rows that belong to no teacher: accounts and sessions, the platform's own inboxes, limits and bookkeeping.
+  const PLATFORM_TABLES = [
+    'account', 'admin_invitations', 'attempt_limits', 'contact_messages', 'demo_seed_steps', 'feedback_submissions',
+    'newsletter_subscribers', 'rate_limit', 'session', 'teachers', 'user', 'verification',
+  ];
+  it('gives every other table a teacher_id column (DEVELOPERS.md: every tenant-owned row carries it)', async () => {
+    const result = (await t.database.db.execute(sql`
+      select t.table_name as name, exists (select 1 from information_schema.columns c where c.table_schema = 'public'
+        and c.table_name = t.table_name and c.column_name = 'teacher_id') as has
+      from information_schema.tables t where t.table_schema = 'public' and t.table_type = 'BASE TABLE' order by 1`)) as unknown as {
+      rows: { name: string; has: boolean }[];
+    };
+    const tables = result.rows;
+    expect(tables.length).toBeGreaterThan(PLATFORM_TABLES.length);
+    expect(tables.filter((r) => !r.has && !PLATFORM_TABLES.includes(r.name)).map((r) => r.name)).toEqual([]);
   });
 });
 

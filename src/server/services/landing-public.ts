@@ -35,7 +35,7 @@ export function landingPublicService({ db, secret }: TDeps) {
       return db.transaction(async (tx) => {
         const inserted = await tx
           .insert(landingPageViews)
-          .values({ pageId: page.id, visitor: visitorOf(ip, userAgent), day: sql`(now() at time zone 'utc')::date` })
+          .values({ teacherId: page.teacherId, pageId: page.id, visitor: visitorOf(ip, userAgent), day: sql`(now() at time zone 'utc')::date` })
           .onConflictDoNothing()
           .returning({ pageId: landingPageViews.pageId });
         if (inserted.length === 0) return { counted: false };

@@ -59,13 +59,16 @@ export const teacherLandingPages = pgTable(
 export const landingPageViews = pgTable(
   'landing_page_views',
   {
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
     pageId: uuid('page_id')
       .notNull()
       .references(() => teacherLandingPages.id, { onDelete: 'cascade' }),
     visitor: text('visitor').notNull(),
     day: date('day').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.pageId, t.day, t.visitor] })],
+  (t) => [primaryKey({ columns: [t.pageId, t.day, t.visitor] }), index('landing_page_views_teacher_idx').on(t.teacherId, t.day)],
 );
 
 /** Messages sent through a landing page's contact form, for the teacher (/dashboard/messages). */
