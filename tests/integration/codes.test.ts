@@ -375,6 +375,8 @@ describe(`brute-force budgets on ${DRIVER}`, () => {
     const guessed = guesses.find((r: { code: unknown }) => r.code === null);
     expect((await teacher.b.json(await teacher.b.post(`/api/courses/teacher/code-requests/${guessed.id}/confirm`))).error.code).toBe('CODE_WRONG');
     expect((await teacher.b.post(`/api/courses/teacher/code-requests/${guessed.id}/reject`)).status).toBe(200);
+    const [refusal] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'codes.request_rejected'), eq(auditLog.teacherId, teacher.id)));
+    expect(refusal).toMatchObject({ actorRole: 'teacher', actorUserId: teacher.userId, targetId: guessed.id, details: { studentId: guesser.id, last2: guessed.last2 } });
 
     // Confirming redeems the card for that student, audited as the teacher's act.
     const confirmed = await teacher.b.post(`/api/courses/teacher/code-requests/${mine.id}/confirm`);

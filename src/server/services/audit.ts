@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'codes.batch_revoked',
   'codes.code_revoked',
   'codes.code_sold',
+  'codes.request_rejected',
   'subscription.enrolled',
   'subscription.redeemed',
   'subscription.plan_changed',

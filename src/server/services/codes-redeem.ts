@@ -5,7 +5,7 @@ import { pgErrorCode } from '../db/errors';
 import { activationCodes, codeBatches, codeRequests, courses, students, teachers, user } from '../db/schema';
 import { AppError } from '../errors';
 import type { TRequestContext } from '../request-context';
-import type { TAuditAction } from './audit';
+import { audit, type TAuditAction } from './audit';
 import { codeHmac } from './codes-crypto';
 import { consumeAll, GUESS_RISK, liveCodesThatMatter, platformBudget, REDEMPTION_LIMITS, refund, type TRedemptionLimits } from './codes-limits';
 import { codeState } from './codes';
@@ -321,6 +321,17 @@ export function redemptionService(deps: TCoursesDeps) {
       return db.transaction(async (tx) => {
         const request = await ownRequest(tx, teacherId, requestId);
         await tx.update(codeRequests).set({ status: 'rejected', decidedAt: clock.now(), decidedBy: actor.userId }).where(eq(codeRequests.id, request.id));
+        // A confirmation is audited as the redemption it makes; a refusal is the teacher's act on a student too.
+        await audit(tx, {
+          actorUserId: actor.userId,
+          actorRole: 'teacher',
+          action: 'codes.request_rejected',
+          targetType: 'code_request',
+          targetId: request.id,
+          teacherId,
+          details: { studentId: request.studentId, last2: request.last2 },
+          ip: actor.ip,
+        });
         return { ok: true as const };
       });
     },
