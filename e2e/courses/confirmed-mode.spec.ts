@@ -50,6 +50,12 @@ test('after 20 wrong codes a day, a code waits for the teacher, who confirms it 
   await s.locator('#redeem-code').fill(codes[0]!);
   await s.getByTestId('redeem-submit').click();
   await expect(s.getByTestId('redeem-pending')).toHaveText('تم إرسال الرمز إلى أستاذك ليؤكده. ستظهر الدورة في اشتراكاتك بعد التأكيد.');
+  // The code stays in sight while the teacher decides.
+  await expect(s.getByTestId('my-code-request')).toHaveCount(1);
+  await expect(s.getByTestId('my-code-request')).toContainText(`رمز ينتهي بـ ${codes[0]!.slice(-2)}`);
+  await expect(s.getByTestId('my-code-request')).toContainText('بانتظار التأكيد');
+  await expectNoHorizontalOverflow(s);
+  await s.screenshot({ path: `${SCREENSHOTS}/courses-my-code-requests-375.png`, fullPage: true });
   await expectNoHorizontalOverflow(s);
 
   // The teacher sees who typed it and which card it is, and confirms.
@@ -71,5 +77,7 @@ test('after 20 wrong codes a day, a code waits for the teacher, who confirms it 
 
   await s.reload();
   await expect(s.getByTestId('list-active').getByTestId('subscription')).toContainText('العلوم الطبيعية');
+  await expect(s.getByTestId('my-code-request')).toHaveAttribute('data-status', 'confirmed');
+  await expect(s.getByTestId('my-code-request')).toContainText('تم التأكيد');
   await buyer.close();
 });

@@ -365,6 +365,12 @@ describe(`brute-force budgets on ${DRIVER}`, () => {
     expect(await Promise.all(answers.map((r) => r.text()))).toEqual(Array(3).fill('{"pending":true}'));
     expect(await t.database.db.select().from(enrollments).where(eq(enrollments.courseId, course.courseId))).toHaveLength(0);
 
+    // Each student sees their own codes waiting, and only on this platform.
+    const own = async (student: typeof right, host = teacher.host) => (await student.b.json(await student.b.get(`http://${host}/api/courses/student/code-requests`))).requests;
+    expect(await own(right)).toEqual([{ id: expect.any(String), last2: codes[0]!.slice(-2), status: 'pending', createdAt: expect.any(String), decidedAt: null }]);
+    expect((await own(guesser)).map((r: { status: string }) => r.status)).toEqual(['pending', 'pending']);
+    expect(await own(await quickStudent(t, other.teacher), other.teacher.host)).toEqual([]);
+
     // The teacher sees who typed what: the right code is matched to its card, the wrong one to nothing.
     const pending = await teacher.b.json(await teacher.b.get('/api/courses/teacher/code-requests'));
     expect(pending.total).toBe(3);
@@ -382,6 +388,7 @@ describe(`brute-force budgets on ${DRIVER}`, () => {
     const confirmed = await teacher.b.post(`/api/courses/teacher/code-requests/${mine.id}/confirm`);
     expect(confirmed.status, await confirmed.clone().text()).toBe(200);
     expect((await right.b.json(await right.b.get(`http://${teacher.host}/api/courses/student/courses/${course.courseId}`))).subscription).toMatchObject({ status: 'active' });
+    expect((await own(right))[0]).toMatchObject({ status: 'confirmed', decidedAt: expect.any(String) });
     const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'subscription.redeemed'), eq(auditLog.teacherId, teacher.id)));
     expect(entry).toMatchObject({ actorRole: 'teacher', actorUserId: teacher.userId, details: expect.objectContaining({ studentId: right.id, requestId: mine.id }) });
     // The other request for the same card now finds it used; requests are the teacher's own.

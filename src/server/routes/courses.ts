@@ -209,6 +209,10 @@ export function coursesRoutes(services: TServices) {
       const ctx = requestContext(c, config);
       return c.json(await domain.redemption.redeem(c.var.studentId, c.req.valid('json'), ctx));
     })
+    .get('/code-requests', validate('query', ZPlatformQuery), async (c) => {
+      const platform = requestContext(c, config).hostSubdomain ?? c.req.valid('query').platform ?? null;
+      return c.json(await domain.redemption.studentRequests(c.var.studentId, platform));
+    })
     .get('/courses/:courseId', validate('param', ZCourseParam), async (c) => c.json(await domain.learning.outline(c.var.studentId, c.req.valid('param').courseId, where(c))))
     .post('/courses/:courseId/enroll-free', validate('param', ZCourseParam), async (c) =>
       c.json(await domain.learning.enrollFree(c.var.studentId, c.req.valid('param').courseId, where(c), clientIp(c, config)), 201),

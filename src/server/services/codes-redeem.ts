@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { normalizeActivationCode, planLimits } from '../../shared/courses';
 import type { TCodeRequestsQuery, TRedeem } from '../../shared/schemas/courses';
 import { pgErrorCode } from '../db/errors';
@@ -243,6 +243,23 @@ export function redemptionService(deps: TCoursesDeps) {
       await refund(db, refundFor(outcome.verdict, counted.keys, platformKey));
       if (outcome.verdict !== 'ok') throw new AppError(VERDICT_ERROR[outcome.verdict]);
       return { pending: false as const, courseId: outcome.course_id!, courseTitle: outcome.course_title!, expiresAt: iso(msOrNull(outcome.expires_ms)) };
+    },
+
+    /**
+     * The student's own codes sent to this platform's teacher in the last 30 days, waiting first: what they
+     * typed (last two digits), when, and what the teacher decided.
+     */
+    async studentRequests(studentId: string, subdomain: string | null) {
+      if (!subdomain) throw new AppError('PLATFORM_NOT_FOUND');
+      const teacher = await platformTeacher(subdomain);
+      const since = new Date(clock.now().getTime() - 30 * 86_400_000);
+      const rows = await db
+        .select({ id: codeRequests.id, last2: codeRequests.last2, status: codeRequests.status, createdAt: codeRequests.createdAt, decidedAt: codeRequests.decidedAt })
+        .from(codeRequests)
+        .where(and(eq(codeRequests.teacherId, teacher.id), eq(codeRequests.studentId, studentId), gte(codeRequests.createdAt, since)))
+        .orderBy(sql`${codeRequests.status} = 'pending' desc`, desc(codeRequests.createdAt))
+        .limit(20);
+      return { requests: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), decidedAt: iso(r.decidedAt) })) };
     },
 
     /** Codes typed in teacher-confirmed mode, with the code each one matches (if any) for the teacher to check. */

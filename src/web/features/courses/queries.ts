@@ -78,6 +78,14 @@ export const subscriptionsQuery = (platform: string | undefined) =>
     staleTime: 0,
   });
 
+/** The student's codes sent to the teacher of this platform (teacher-confirmed mode, decision 031). */
+export const myCodeRequestsQuery = (platform: string | undefined) =>
+  queryOptions({
+    queryKey: ['courses', 'student', 'code-requests', platform ?? ''],
+    queryFn: () => unwrap(student['code-requests'].$get({ query: platform ? { platform } : {} })),
+    staleTime: 0,
+  });
+
 export const outlineQuery = (courseId: string) =>
   queryOptions({
     queryKey: ['courses', 'student', 'outline', courseId],

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,9 @@ import { Button } from '../../../components/ui/dashboard/button';
 import { Notice } from '../../../components/ui/dashboard/notice';
 import { notify } from '../../../lib/notify';
 import { api, unwrap } from '../../../lib/api';
+import { myCodeRequestsQuery } from '../queries';
 import { useStudentPaths } from '../student/paths';
+import { Badge, useCourseFormat } from './ui';
 
 /**
  * Cash on delivery, the student's side: type the six digits from the card (spaces, dashes and Arabic
@@ -26,6 +28,7 @@ export function RedeemForm({ platform }: { platform?: string }) {
     onSuccess: async (result) => {
       if (result.pending) {
         setCode('');
+        await queryClient.invalidateQueries({ queryKey: ['courses', 'student', 'code-requests'] });
         return;
       }
       notify.success(t('redeem.success', { course: result.courseTitle }));
@@ -72,6 +75,31 @@ export function RedeemForm({ platform }: { platform?: string }) {
           {errorText(redeem.error)}
         </Notice>
       ) : null}
+      <MyCodeRequests platform={platform} />
     </form>
+  );
+}
+
+const REQUEST_TONES = { pending: 'amber', confirmed: 'green', rejected: 'red' } as const;
+
+/** Codes this student sent for the teacher's confirmation, so that a code typed in that mode is not lost from sight. */
+function MyCodeRequests({ platform }: { platform?: string }) {
+  const { t } = useTranslation('courses');
+  const format = useCourseFormat();
+  const requests = useQuery(myCodeRequestsQuery(platform));
+  const list = requests.data?.requests ?? [];
+  if (list.length === 0) return null;
+  return (
+    <div className="space-y-2 border-t border-gray-100 pt-3" data-testid="my-code-requests">
+      <p className="text-sm font-bold text-gray-900">{t('redeem.requests.title')}</p>
+      <ul className="space-y-1.5">
+        {list.map((r) => (
+          <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 text-sm text-gray-700" data-testid="my-code-request" data-status={r.status}>
+            <span className="min-w-0">{t('redeem.requests.item', { last2: r.last2, date: format.dateTime(r.createdAt) })}</span>
+            <Badge tone={REQUEST_TONES[r.status as keyof typeof REQUEST_TONES] ?? 'gray'}>{t(`redeem.requests.status.${r.status}`)}</Badge>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
