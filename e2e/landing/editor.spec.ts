@@ -90,6 +90,8 @@ test.describe('the landing page editor (Arabic)', () => {
     await expect(page.getByTestId('draft-restored')).toContainText('استعدنا تغييرات غير محفوظة من زيارتك السابقة.');
     await page.getByTestId('panel-hero').locator('summary').click();
     await expect(page.getByTestId('field-subtitle')).toHaveValue('نص لم يُحفظ بعد');
+    // The restored draft is written back 300 ms later: that write must not overwrite the one made below.
+    await page.waitForTimeout(600);
 
     // A draft whose shape is wrong is not merged.
     await page.evaluate((id) => {

@@ -1,34 +1,10 @@
-import fs from 'node:fs';
-import i18next, { type Resource } from 'i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '../../shared/i18n';
-import { appPath } from '../app-root';
+import { localeInstance } from '../i18n';
 
 export type TTranslate = (key: string, params?: Record<string, string | number>) => string;
 
-/**
- * The landing namespace, for pages the server renders itself (viewer, debug 404, starter content).
- * The files ship with the build; they are read once.
- */
-const i18n = i18next.createInstance();
-void i18n.init({
-  initAsync: false,
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  ns: ['landing', 'common'],
-  defaultNS: 'landing',
-  // React escapes what it renders; the server never writes these into HTML by hand.
-  interpolation: { escapeValue: false },
-  resources: Object.fromEntries(
-    LANGUAGES.map((lng) => [
-      lng,
-      {
-        landing: JSON.parse(fs.readFileSync(appPath('public/locales', lng, 'landing.json'), 'utf8')) as object,
-        common: JSON.parse(fs.readFileSync(appPath('public/locales', lng, 'common.json'), 'utf8')) as object,
-      },
-    ]),
-  ) as Resource,
-});
+/** The landing namespace, for pages the server renders itself (viewer, debug 404, starter content). */
+const i18n = localeInstance(['landing', 'common'], 'landing');
 
 /**
  * Labels without parameters are the same on every render: looked up in i18next once, then from a map (a

@@ -28,10 +28,16 @@ function isPage(url) {
   return !APP_PATHS.test(url.pathname);
 }
 
-async function tellClients(pathname) {
+// The page this navigation creates, not one showing the same address: on a reload the page being replaced
+// is still there, and a message posted to it would be lost with it.
+async function tellClients(pathname, clientId) {
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    const clients = await self.clients.matchAll({ type: 'window' });
-    const matching = clients.filter((c) => new URL(c.url).pathname === pathname);
+    const created = clientId ? await self.clients.get(clientId) : undefined;
+    const matching = created
+      ? [created]
+      : clientId
+        ? []
+        : (await self.clients.matchAll({ type: 'window' })).filter((c) => new URL(c.url).pathname === pathname);
     if (matching.length > 0) {
       matching.forEach((c) => c.postMessage({ type: 'LANDING_PAGE_UPDATED', version: VERSION }));
       return;
@@ -40,14 +46,14 @@ async function tellClients(pathname) {
   }
 }
 
-async function fromNetwork(request, key, cached) {
+async function fromNetwork(request, key, cached, clientId) {
   const response = await fetch(request);
   const cache = await caches.open(PAGES);
   if (response.ok && response.headers.get('x-darsi-landing') === '1') {
     const before = cached && cached.headers.get('etag');
     const after = response.headers.get('etag');
     await cache.put(key, response.clone());
-    if (cached && before && after && before !== after) await tellClients(new URL(key).pathname);
+    if (cached && before && after && before !== after) await tellClients(new URL(key).pathname, clientId);
   } else {
     await cache.delete(key);
   }
@@ -75,7 +81,7 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(
     (async () => {
       const cached = await (await caches.open(PAGES)).match(key);
-      const network = fromNetwork(request, key, cached);
+      const network = fromNetwork(request, key, cached, event.resultingClientId);
       if (cached) {
         event.waitUntil(network.catch(() => undefined));
         return cached;

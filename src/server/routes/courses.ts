@@ -22,7 +22,8 @@ import { loadViewer } from '../auth/guards';
 import type { TAppEnv } from '../env';
 import { clientIp, requestContext } from '../request-context';
 import type { TServices } from '../services';
-import { cardsPdf, coursesText, csvFileName, formatDate, textCell, toCsv } from '../services/codes-export';
+import { cardsPdf, csvFileName, formatDate, textCell, toCsv } from '../services/codes-export';
+import { coursesText } from '../i18n';
 import { fileResponse, type TUploadKind } from '../services/courses-files';
 import { validate } from '../validate';
 

@@ -4,28 +4,13 @@ import { stringify } from 'csv-stringify/sync';
 import type { TLanguage } from '../../shared/i18n';
 import { AppError } from '../errors';
 import { appPath } from '../app-root';
+import { coursesText } from '../i18n';
 
 /*
  * Exports of activation-code batches and of the student list: CSV for spreadsheets, and a PDF of
  * printable cards. The PDF is HTML printed by Chromium, whose text shaping (HarfBuzz) joins Arabic
  * letters and orders mixed RTL/LTR text correctly (docs/decisions/032-code-cards-pdf-with-chromium.md).
  */
-
-type TTree = { [key: string]: string | TTree };
-const texts = new Map<TLanguage, TTree>();
-
-/** A text of the `courses` namespace, read from the same files the web loads. */
-export function coursesText(lng: TLanguage, key: string, params: Record<string, string | number> = {}): string {
-  let tree = texts.get(lng);
-  if (!tree) {
-    tree = JSON.parse(fs.readFileSync(appPath('public/locales', lng, 'courses.json'), 'utf8')) as TTree;
-    texts.set(lng, tree);
-  }
-  let node: string | TTree | undefined = tree;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  const text = typeof node === 'string' ? node : key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
 
 /**
  * A value a spreadsheet must keep as typed: a code such as 012345 would otherwise become the number

@@ -1,7 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useAccountLanguageSync } from '../../components/ui/dashboard/account-language';
 import { Brand } from '../../components/ui/dashboard/brand';
 import { cx } from '../../components/ui/dashboard/cx';
@@ -10,10 +8,9 @@ import { SessionProvider, useLiveSession } from '../../components/ui/dashboard/s
 import { SignOutButton } from '../../components/ui/dashboard/sign-out-button';
 import { SkipLink } from '../../components/ui/dashboard/skip-link';
 import { LanguageSwitcher } from '../../components/ui/language-switcher';
-import { LoadingOverlay } from '../../components/ui/loading-overlay';
-import { queryClient } from '../../lib/query-client';
 import { adminGuard } from '../auth/guards';
 import { AdminSections } from './components/admin-sections';
+import { AreaMain, withAreaProviders } from '../../components/ui/dashboard/area-frame';
 
 export const adminLoader = adminGuard;
 
@@ -54,23 +51,11 @@ function AdminShell() {
             </Link>
           </nav>
         </header>
-        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6">
-          <Suspense fallback={<LoadingOverlay />}>
-            <Outlet />
-          </Suspense>
-        </main>
+        <AreaMain className="max-w-6xl" />
       </div>
     </SessionProvider>
   );
 }
 
 /** The admin area's frame (/admin/dashboard/*): header, navigation and the page inside. */
-export function AdminLayout() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Suspense fallback={<LoadingOverlay />}>
-        <AdminShell />
-      </Suspense>
-    </QueryClientProvider>
-  );
-}
+export const AdminLayout = withAreaProviders(AdminShell);

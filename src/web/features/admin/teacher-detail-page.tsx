@@ -13,7 +13,8 @@ import { BookIcon, ExternalLinkIcon, ShieldIcon, SparkIcon, UserIcon, UsersIcon 
 import { PageTitle } from '../../components/ui/dashboard/page-heading';
 import { api, unwrap } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { Badge, ConfirmButton, LoadingBlock, PlanBadge, SelectField, StatusBadge, TrialText, UsageBar, useBytesFormat } from './components/admin-ui';
+import { ConfirmButton, LoadingBlock, PlanBadge, SelectField, StatusBadge, TrialText, UsageBar, useBytesFormat } from './components/admin-ui';
+import { Badge } from '../../components/ui/dashboard/badge';
 import { AuditSubject } from './components/audit-details';
 import { useDateTimeFormat } from './components/datetime';
 import { teacherQuery, type TTeacherDetail } from './components/queries';

@@ -1,18 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAccountLanguageSync } from '../../components/ui/dashboard/account-language';
 import { Brand } from '../../components/ui/dashboard/brand';
 import { useMediaQuery } from '../../components/ui/dashboard/media';
 import { SessionProvider, useLiveSession } from '../../components/ui/dashboard/session';
 import { SkipLink } from '../../components/ui/dashboard/skip-link';
-import { LoadingOverlay } from '../../components/ui/loading-overlay';
-import { queryClient } from '../../lib/query-client';
 import { teacherGuard } from '../auth/guards';
 import { MobileDrawer } from './components/mobile-drawer';
 import { SidebarNav } from './components/sidebar-nav';
 import { TopBar } from './components/top-bar';
+import { AreaMain, withAreaProviders } from '../../components/ui/dashboard/area-frame';
 
 export const teacherLoader = teacherGuard;
 
@@ -46,11 +44,7 @@ function TeacherShell() {
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar name={name} menuOpen={drawerOpen} onOpenMenu={() => setDrawerAt(location.key)} menuButtonRef={menuButton} />
-          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
-            <Suspense fallback={<LoadingOverlay />}>
-              <Outlet />
-            </Suspense>
-          </main>
+          <AreaMain className="max-w-6xl lg:px-8" />
         </div>
         <MobileDrawer
           open={drawerOpen}
@@ -64,12 +58,4 @@ function TeacherShell() {
 }
 
 /** The teacher area's frame (/dashboard/*, /teacher/*): sidebar, top bar and the section inside. */
-export function TeacherLayout() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Suspense fallback={<LoadingOverlay />}>
-        <TeacherShell />
-      </Suspense>
-    </QueryClientProvider>
-  );
-}
+export const TeacherLayout = withAreaProviders(TeacherShell);

@@ -9,7 +9,8 @@ import { cx } from '../../components/ui/dashboard/cx';
 import { ErrorState } from '../../components/ui/dashboard/error-state';
 import { ArrowForwardIcon, BookIcon } from '../../components/ui/dashboard/icons';
 import { Skeleton } from '../../components/ui/dashboard/skeleton';
-import { Badge, ProgressBar, toneOf } from '../courses/components/ui';
+import { ProgressBar, toneOf } from '../courses/components/ui';
+import { Badge } from '../../components/ui/dashboard/badge';
 import { subscriptionsQuery, type TSubscriptions } from '../courses/queries';
 import { useStudentPaths } from '../courses/student/paths';
 

@@ -1,7 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useAccountLanguageSync } from '../../components/ui/dashboard/account-language';
 import { Brand } from '../../components/ui/dashboard/brand';
 import { isolate } from '../../components/ui/dashboard/format';
@@ -10,9 +8,8 @@ import { SessionProvider, useLiveSession } from '../../components/ui/dashboard/s
 import { SignOutButton } from '../../components/ui/dashboard/sign-out-button';
 import { SkipLink } from '../../components/ui/dashboard/skip-link';
 import { LanguageSwitcher } from '../../components/ui/language-switcher';
-import { LoadingOverlay } from '../../components/ui/loading-overlay';
-import { queryClient } from '../../lib/query-client';
 import { studentGuard } from '../auth/guards';
+import { AreaMain, withAreaProviders } from '../../components/ui/dashboard/area-frame';
 
 export const studentLoader = studentGuard;
 
@@ -51,23 +48,11 @@ function StudentShell() {
             </p>
           </div>
         )}
-        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 focus:outline-none sm:px-6">
-          <Suspense fallback={<LoadingOverlay />}>
-            <Outlet />
-          </Suspense>
-        </main>
+        <AreaMain className="max-w-5xl" />
       </div>
     </SessionProvider>
   );
 }
 
 /** The student area's frame (/student/dashboard/*, /platform/{subdomain}/student/dashboard/*). */
-export function StudentLayout() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Suspense fallback={<LoadingOverlay />}>
-        <StudentShell />
-      </Suspense>
-    </QueryClientProvider>
-  );
-}
+export const StudentLayout = withAreaProviders(StudentShell);

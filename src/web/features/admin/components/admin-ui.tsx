@@ -9,6 +9,7 @@ import { ErrorState } from '../../../components/ui/dashboard/error-state';
 import { useDateFormat } from '../../../components/ui/dashboard/format';
 import { ApiError } from '../../../lib/api';
 import { Skeleton } from '../../../components/ui/dashboard/skeleton';
+import { Badge, type TTone } from '../../../components/ui/dashboard/badge';
 
 /** One number on the overview, with its label under it. */
 export function StatCard({ label, value, testId, tone = 'default' }: { label: string; value: number | string; testId?: string; tone?: 'default' | 'warn' }) {
@@ -20,22 +21,6 @@ export function StatCard({ label, value, testId, tone = 'default' }: { label: st
   );
 }
 
-type TTone = 'green' | 'gray' | 'red' | 'blue' | 'amber';
-const TONES: Record<TTone, string> = {
-  green: 'bg-green-100 text-green-800',
-  gray: 'bg-gray-100 text-gray-700',
-  red: 'bg-red-100 text-red-800',
-  blue: 'bg-primary-100 text-primary-800',
-  amber: 'bg-amber-100 text-amber-800',
-};
-
-export function Badge({ tone, children, testId }: { tone: TTone; children: ReactNode; testId?: string }) {
-  return (
-    <span data-testid={testId} className={cx('inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium', TONES[tone])}>
-      {children}
-    </span>
-  );
-}
 
 const STATUS_TONES: Record<string, TTone> = { active: 'green', inactive: 'gray', suspended: 'red' };
 
@@ -281,3 +266,4 @@ export function ConfirmButton({
     </AlertDialog.Root>
   );
 }
+

@@ -10,7 +10,8 @@ import { notify } from '../../../lib/notify';
 import { api, unwrap } from '../../../lib/api';
 import type { TCourseDetail, TTeacherLesson } from '../queries';
 import { LessonDialog } from './lesson-dialog';
-import { Badge, ConfirmButton, EmptyState, Field, useCourseFormat } from './ui';
+import { ConfirmButton, EmptyState, Field, useCourseFormat } from './ui';
+import { Badge } from '../../../components/ui/dashboard/badge';
 
 /** The drag handle's dots (decorative: the move buttons carry the accessible names). */
 function GripIcon() {

@@ -9,7 +9,8 @@ import { notify } from '../../../lib/notify';
 import { api, unwrap } from '../../../lib/api';
 import { myCodeRequestsQuery } from '../queries';
 import { useStudentPaths } from '../student/paths';
-import { Badge, useCourseFormat } from './ui';
+import { useCourseFormat } from './ui';
+import { Badge } from '../../../components/ui/dashboard/badge';
 
 /**
  * Cash on delivery, the student's side: type the six digits from the card (spaces, dashes and Arabic

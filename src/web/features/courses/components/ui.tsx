@@ -6,6 +6,7 @@ import { toLanguage } from '../../../../shared/i18n';
 import { Button, buttonClass } from '../../../components/ui/dashboard/button';
 import { cx } from '../../../components/ui/dashboard/cx';
 import { CloseIcon } from '../../../components/ui/dashboard/icons';
+import type { TTone } from '../../../components/ui/dashboard/badge';
 
 const LOCALES = { ar: 'ar-DZ', en: 'en-GB', fr: 'fr-FR' } as const;
 
@@ -22,22 +23,6 @@ export function useCourseFormat() {
   };
 }
 
-type TTone = 'green' | 'gray' | 'red' | 'blue' | 'amber';
-const TONES: Record<TTone, string> = {
-  green: 'bg-green-100 text-green-800',
-  gray: 'bg-gray-100 text-gray-700',
-  red: 'bg-red-100 text-red-800',
-  blue: 'bg-primary-100 text-primary-800',
-  amber: 'bg-amber-100 text-amber-900',
-};
-
-export function Badge({ tone, children, testId }: { tone: TTone; children: ReactNode; testId?: string }) {
-  return (
-    <span data-testid={testId} className={cx('inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium', TONES[tone])}>
-      {children}
-    </span>
-  );
-}
 
 const STATUS_TONES: Record<string, TTone> = {
   active: 'green',
@@ -267,3 +252,4 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
 /** Typography for lesson rich text (Tailwind's reset removes list bullets and heading sizes). */
 export const LESSON_CONTENT_CLASS =
   'leading-relaxed [&_a]:text-primary-700 [&_a]:underline [&_blockquote]:my-3 [&_blockquote]:border-s-4 [&_blockquote]:border-primary-200 [&_blockquote]:ps-3 [&_blockquote]:text-gray-700 [&_h2]:my-3 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:my-2 [&_h3]:text-lg [&_h3]:font-bold [&_li]:my-1 [&_ol]:list-decimal [&_ol]:ps-6 [&_p]:my-2 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-gray-100 [&_pre]:p-3 [&_ul]:list-disc [&_ul]:ps-6';
+

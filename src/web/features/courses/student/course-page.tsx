@@ -11,7 +11,8 @@ import { notify } from '../../../lib/notify';
 import { api, unwrap } from '../../../lib/api';
 import { OutlineNav } from '../components/lesson-view';
 import { RedeemForm } from '../components/redeem-form';
-import { Badge, ProgressBar, toneOf, useCourseFormat } from '../components/ui';
+import { ProgressBar, toneOf, useCourseFormat } from '../components/ui';
+import { Badge } from '../../../components/ui/dashboard/badge';
 import { outlineQuery } from '../queries';
 import { useStudentPaths } from './paths';
 

@@ -12,7 +12,8 @@ import { PageTitle } from '../../../components/ui/dashboard/page-heading';
 import { Skeleton } from '../../../components/ui/dashboard/skeleton';
 import { BoltIcon, FlameIcon, LockIcon, TargetIcon } from '../components/icons';
 import { RedeemForm } from '../components/redeem-form';
-import { Badge, EmptyState, ProgressBar, toneOf, useCourseFormat } from '../components/ui';
+import { EmptyState, ProgressBar, toneOf, useCourseFormat } from '../components/ui';
+import { Badge } from '../../../components/ui/dashboard/badge';
 import { subscriptionsQuery, type TSubscriptions } from '../queries';
 import { useStudentPaths } from './paths';
 

@@ -11,7 +11,8 @@ import { PageTitle } from '../../../components/ui/dashboard/page-heading';
 import { Skeleton } from '../../../components/ui/dashboard/skeleton';
 import { notify } from '../../../lib/notify';
 import { api, unwrap } from '../../../lib/api';
-import { Badge, ConfirmButton, EmptyState, Field, Pager, toneOf, useCourseFormat } from '../components/ui';
+import { ConfirmButton, EmptyState, Field, Pager, toneOf, useCourseFormat } from '../components/ui';
+import { Badge } from '../../../components/ui/dashboard/badge';
 import { codesQuery } from '../queries';
 import { apiPath } from './codes-page';
 

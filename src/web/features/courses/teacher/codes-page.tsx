@@ -11,7 +11,8 @@ import { Notice } from '../../../components/ui/dashboard/notice';
 import { PageTitle } from '../../../components/ui/dashboard/page-heading';
 import { Skeleton } from '../../../components/ui/dashboard/skeleton';
 import { api, ApiError, unwrap } from '../../../lib/api';
-import { Badge, Checkbox, EmptyState, Field, Modal, Pager, Select, useCourseFormat } from '../components/ui';
+import { Checkbox, EmptyState, Field, Modal, Pager, Select, useCourseFormat } from '../components/ui';
+import { Badge } from '../../../components/ui/dashboard/badge';
 import { CodeRequests } from '../components/code-requests';
 import { batchesQuery, teacherCoursesQuery } from '../queries';
 

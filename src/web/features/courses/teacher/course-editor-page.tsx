@@ -15,7 +15,8 @@ import { notify } from '../../../lib/notify';
 import { api, ApiError, unwrap } from '../../../lib/api';
 import { OutlineEditor } from '../components/outline-editor';
 import { PlansEditor } from '../components/plans-editor';
-import { Badge, ConfirmButton, Field, Select, TextArea, toneOf } from '../components/ui';
+import { ConfirmButton, Field, Select, TextArea, toneOf } from '../components/ui';
+import { Badge } from '../../../components/ui/dashboard/badge';
 import { courseQuery, uploadFile, usageQuery, type TCourseDetail } from '../queries';
 import { UpgradePrompt } from '../components/upgrade-prompt';
 

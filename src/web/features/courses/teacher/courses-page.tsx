@@ -12,7 +12,8 @@ import { Notice } from '../../../components/ui/dashboard/notice';
 import { PageTitle } from '../../../components/ui/dashboard/page-heading';
 import { Skeleton } from '../../../components/ui/dashboard/skeleton';
 import { api, ApiError, unwrap } from '../../../lib/api';
-import { Badge, EmptyState, Field, Modal, TextArea, toneOf, useCourseFormat } from '../components/ui';
+import { EmptyState, Field, Modal, TextArea, toneOf, useCourseFormat } from '../components/ui';
+import { Badge } from '../../../components/ui/dashboard/badge';
 import { UpgradePrompt, UsageLine } from '../components/upgrade-prompt';
 import { teacherCoursesQuery, usageQuery } from '../queries';
 
