@@ -43,13 +43,14 @@ import {
  * the page; unreadable JSON strings fall back to empty (spec §5).
  */
 
-/** The shape of the courses domain's cards (server/services/course-cards.ts), repeated so views stay pure. */
+/** A published course as a card of the course-content section (read by server/services/course-cards.ts). */
 export type TLandingCourseCard = {
   id: string;
   title: string;
   description: string;
   coverUrl: string | null;
   kind: 'organized' | 'scheduled' | 'regular';
+  /** Lowest paid price in DZD, or 0 when the course has a free plan. */
   priceFromDzd: number;
   lessonCount: number;
 };

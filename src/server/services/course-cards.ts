@@ -1,18 +1,11 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { TLandingCourseCard } from '../../shared/landing-view';
 import type { Db } from '../db/client';
 import { courses, lessons } from '../db/schema';
 import { activePlans, coverUrl } from './courses';
 
-export type TCourseCard = {
-  id: string;
-  title: string;
-  description: string;
-  coverUrl: string | null;
-  kind: 'organized' | 'scheduled' | 'regular';
-  /** Lowest paid price in DZD, or 0 when the course has a free plan. */
-  priceFromDzd: number;
-  lessonCount: number;
-};
+/** A published course as its landing-page card: the views' own type (src/shared stays free of server code). */
+export type TCourseCard = TLandingCourseCard;
 
 /**
  * Published courses of a teacher, as cards for the course-content section of their landing page.
