@@ -22,6 +22,18 @@ test.describe('login', () => {
     expect(await isSignedIn(page)).toBe(false);
   });
 
+  test('the login screen loads without TanStack Query, which the signed-in areas bring (decision 005)', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل دخول المعلم');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((s) => s.includes('/login-page-'))).toHaveLength(1);
+    expect(scripts.filter((s) => s.includes('/query-client-'))).toEqual([]);
+  });
+
   test('the login screen: labels, autocomplete, show/hide and the teacher links', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل دخول المعلم');

@@ -48,8 +48,3 @@ export async function adminGuard({ request }: LoaderFunctionArgs): Promise<TSess
   return session;
 }
 
-/** A redirectTo that stays on this site: a path, never a scheme or another host. */
-export function safeRedirect(target: string | null, fallback: string): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  return target;
-}

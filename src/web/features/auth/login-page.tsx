@@ -3,15 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api, unwrap } from '../../lib/api';
 import { lazyZodResolver } from '../../lib/lazy-resolver';
-import { queryClient } from '../../lib/query-client';
 import { EmailField, PasswordField } from './components/account-fields';
 import { AuthCard, AuthFooterLink } from './components/auth-card';
 import { AuthForm } from './components/auth-form';
 import { LINK } from './components/fields';
 import { afterLoginTarget, authPaths, usePortal } from './components/portal';
 import { useAuthForm } from './components/use-auth-form';
-import { safeRedirect } from './guards';
-import { clearLocalAuthState } from './session';
+import { clearLocalAuthState, forgetCachedSession, safeRedirect } from './local-state';
 
 // zod loads on the first interaction, not with the app's first screen (docs/decisions/005-initial-bundle.md).
 const loginResolver = lazyZodResolver(() => import('../../../shared/schemas/accounts').then((m) => m.ZLogin.omit({ platform: true })));
@@ -81,7 +79,7 @@ export function LoginPage() {
       return;
     }
     push('clearingLocal');
-    clearLocalAuthState();
+    await clearLocalAuthState();
     push('sendingCredentials');
     try {
       const result = await unwrap(api.account.login.$post({ json: { ...values, ...(subdomain ? { platform: subdomain } : {}) } }));
@@ -89,7 +87,7 @@ export function LoginPage() {
       const wanted = safeRedirect(searchParams.get('redirectTo'), result.redirectTo);
       const target = afterLoginTarget(wanted, result.kind, result.redirectTo);
       push('navigating', { path: target });
-      queryClient.removeQueries({ queryKey: ['session'] });
+      await forgetCachedSession();
       await navigate(target, { replace: true });
     } catch (error) {
       push('failed', { code: error instanceof ApiError ? error.code : 'UNKNOWN' });

@@ -2,14 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { SESSION_REFRESH_MS } from '../../../shared/constants';
 import { api, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
-
-/**
- * Spec §3 cached auth status keys, written after every server answer for scripts that read them (the
- * spec's shape, 10-minute timestamp). Darsi itself never reads them back: guards and screens decide on
- * the server's answer only, so a stale cache can never grant what the server would refuse.
- */
-const TEACHER_STATUS_KEY = 'teacher_auth_status';
-const STUDENT_STATUS_KEY = 'student_auth_status';
+import { clearLocalAuthState, STUDENT_STATUS_KEY, TEACHER_STATUS_KEY } from './local-state';
 
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
@@ -45,19 +38,7 @@ export async function fetchSession(): Promise<TSession | null> {
   return session;
 }
 
-/** Clears what the browser keeps about the signed-in user; preferences (language, colour) stay. */
-export function clearLocalAuthState() {
-  try {
-    localStorage.removeItem(TEACHER_STATUS_KEY);
-    localStorage.removeItem(STUDENT_STATUS_KEY);
-    sessionStorage.clear();
-  } catch {
-    // Storage disabled: there is nothing to clear.
-  }
-  queryClient.clear();
-}
-
 export async function signOut() {
   await unwrap(api.account.logout.$post()).catch(() => undefined);
-  clearLocalAuthState();
+  await clearLocalAuthState();
 }

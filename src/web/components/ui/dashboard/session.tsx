@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
-import { clearLocalAuthState, sessionQuery, type TSession } from '../../../features/auth/session';
+import { clearLocalAuthState } from '../../../features/auth/local-state';
+import { sessionQuery, type TSession } from '../../../features/auth/session';
 
 const SessionContext = createContext<TSession | null>(null);
 
@@ -25,7 +26,7 @@ export function useLiveSession(loginPath: string, allowed: (session: TSession) =
   const lost = data === null || (data !== undefined && !allowed(data));
   useEffect(() => {
     if (!lost) return;
-    clearLocalAuthState();
+    void clearLocalAuthState();
     void navigate(loginPath, { replace: true });
   }, [lost, loginPath, navigate]);
   return data ?? loaded;

@@ -7,7 +7,7 @@ import { Button, buttonClass } from '../../../components/ui/dashboard/button';
 import { SignOutIcon } from '../../../components/ui/dashboard/icons';
 import { api, unwrap } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
-import { clearLocalAuthState } from '../../auth/session';
+import { clearLocalAuthState } from '../../auth/local-state';
 
 /** Ends every session of the account, this one included, after a confirmation. */
 export function SignOutEverywhere() {
@@ -24,7 +24,7 @@ export function SignOutEverywhere() {
       notify.error(errorText(error));
       return;
     }
-    clearLocalAuthState();
+    await clearLocalAuthState();
     await navigate('/login', { replace: true });
   };
   return (

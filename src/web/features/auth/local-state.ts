@@ -1,0 +1,38 @@
+/**
+ * What the browser keeps about the signed-in user, cleared at sign-in and sign-out. Kept apart from
+ * session.ts so that the sign-in screens load without TanStack Query: the signed-in areas bring it, and
+ * it is only imported here when there may be something to clear (docs/decisions/005-initial-bundle.md).
+ */
+
+/**
+ * Spec §3 cached auth status keys, written after every server answer for scripts that read them (the
+ * spec's shape, 10-minute timestamp). Darsi itself never reads them back: guards and screens decide on
+ * the server's answer only, so a stale cache can never grant what the server would refuse.
+ */
+export const TEACHER_STATUS_KEY = 'teacher_auth_status';
+export const STUDENT_STATUS_KEY = 'student_auth_status';
+
+/** Clears what the browser keeps about the signed-in user; preferences (language, colour) stay. */
+export async function clearLocalAuthState(): Promise<void> {
+  try {
+    localStorage.removeItem(TEACHER_STATUS_KEY);
+    localStorage.removeItem(STUDENT_STATUS_KEY);
+    sessionStorage.clear();
+  } catch {
+    // Storage disabled: there is nothing to clear.
+  }
+  const { queryClient } = await import('../../lib/query-client');
+  queryClient.clear();
+}
+
+/** After a sign-in: a session answer cached before it must not send the user back to a login. */
+export async function forgetCachedSession(): Promise<void> {
+  const { queryClient } = await import('../../lib/query-client');
+  queryClient.removeQueries({ queryKey: ['session'] });
+}
+
+/** A redirectTo that stays on this site: a path, never a scheme or another host. */
+export function safeRedirect(target: string | null, fallback: string): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  return target;
+}
