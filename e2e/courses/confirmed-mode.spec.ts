@@ -2,8 +2,8 @@ import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test, uniqueAccount } from '../support/fixtures';
 import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
 
-/** A teacher of their own (so the demo platform's budget is left alone) with a published course and 2 live cards. */
-async function teacherWithCards(request: APIRequestContext, origin: string) {
+/** A teacher of their own (so the demo platform's budget is left alone) with a published course and live cards. */
+async function teacherWithCards(request: APIRequestContext, origin: string, cards = 2) {
   const account = uniqueAccount('confirm');
   const headers = { origin };
   expect((await request.post('/api/account/register/teacher', { data: { name: 'أستاذة التأكيد', email: account.email, subdomain: account.subdomain, password: account.password }, headers })).status()).toBe(201);
@@ -14,7 +14,7 @@ async function teacherWithCards(request: APIRequestContext, origin: string) {
   await request.put(`/api/courses/teacher/courses/${course.id}/plans`, { data: { plans: [{ type: 'monthly', priceDzd: 2000 }] }, headers });
   await request.patch(`/api/courses/teacher/courses/${course.id}`, { data: { status: 'published' }, headers });
   const plans = (await (await request.get(`/api/courses/teacher/courses/${course.id}`)).json()).plans;
-  const batch = await post('/api/courses/teacher/batches', { courseId: course.id, planId: plans[0].id, count: 2, validUntil: new Date(Date.now() + 9 * 86_400_000).toISOString() });
+  const batch = await post('/api/courses/teacher/batches', { courseId: course.id, planId: plans[0].id, count: cards, validUntil: new Date(Date.now() + 9 * 86_400_000).toISOString() });
   const csv = await (await request.get(`/api/courses/teacher/batches/${batch.id}/export/csv`)).text();
   const codes = [...csv.matchAll(/^\d+,"=""(\d{6})""",/gm)].map((m) => m[1]!);
   return { subdomain: account.subdomain, codes };
@@ -80,4 +80,17 @@ test('after 20 wrong codes a day, a code waits for the teacher, who confirms it 
   await expect(s.getByTestId('my-code-request')).toHaveAttribute('data-status', 'confirmed');
   await expect(s.getByTestId('my-code-request')).toContainText('تم التأكيد');
   await buyer.close();
+});
+
+test('with more than 50 cards live, the page says every code waits for the teacher, and how to change that (Arabic)', async ({ page, baseURL }) => {
+  await teacherWithCards(page.request, new URL(baseURL!).origin, 51);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/teacher/codes');
+  const safety = page.getByTestId('code-safety');
+  await expect(safety).toHaveAttribute('data-wrong-per-day', '0');
+  await expect(safety).toContainText('أكثر من 50 بطاقة قابلة للتفعيل الآن، لذلك ينتظر كل رمز يُكتب على منصتك تأكيدك');
+  await expect(safety).toContainText('«لا تعمل الرموز إلا بعد تعليمها كمباعة»');
+  await expectDirection(page, 'ar');
+  await expectNoHorizontalOverflow(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/courses-code-safety-closed-375.png`, fullPage: true });
 });

@@ -406,25 +406,25 @@ describe(`brute-force budgets on ${DRIVER}`, () => {
     const safety = async (teacher: TTeacher) => (await teacher.b.json(await teacher.b.get('/api/courses/teacher/code-requests'))).safety;
     // 10 live codes: 2 windows · 5 answers · 10 / 10^6 = 1e-4, so 5 wrong codes a day are answered as wrong.
     const ten = await setup();
-    expect(await safety(ten.teacher)).toEqual({ live: 10, liveCapped: false, wrongPerDay: 5 });
+    expect(await safety(ten.teacher)).toEqual({ live: 10, wrongPerDay: 5, closedAbove: 50 });
     const wrong = wrongCode(ten.codes);
     for (let i = 0; i < 5; i += 1) expect((await redeem(await quickStudent(t, ten.teacher), ten.teacher, wrong)).status).toBe(400);
     expect(await (await redeem(await quickStudent(t, ten.teacher), ten.teacher, ten.codes[0]!)).text()).toBe('{"pending":true}');
 
     // Cards that work only once sold count when sold: 60 printed, none sold yet, the full 20.
     const onSale = await setup({}, { count: 60, activateOnSale: true });
-    expect(await safety(onSale.teacher)).toEqual({ live: 0, liveCapped: false, wrongPerDay: 20 });
+    expect(await safety(onSale.teacher)).toEqual({ live: 0, wrongPerDay: 20, closedAbove: 50 });
 
     // More than 50 live codes: every code waits for the teacher, the first and right one included.
     const many = await setup({}, { count: 51 });
-    expect(await safety(many.teacher)).toEqual({ live: 51, liveCapped: true, wrongPerDay: 0 });
+    expect(await safety(many.teacher)).toEqual({ live: 51, wrongPerDay: 0, closedAbove: 50 });
     const buyer = await quickStudent(t, many.teacher);
     expect(await (await redeem(buyer, many.teacher, many.codes[0]!)).text()).toBe('{"pending":true}');
     const [request] = (await many.teacher.b.json(await many.teacher.b.get('/api/courses/teacher/code-requests'))).requests;
     expect((await many.teacher.b.post(`/api/courses/teacher/code-requests/${request.id}/confirm`)).status).toBe(200);
     // A revoked batch no longer counts: answers are immediate again.
     expect((await many.teacher.b.post(`/api/courses/teacher/batches/${many.batchId}/revoke`)).status).toBe(200);
-    expect(await safety(many.teacher)).toEqual({ live: 0, liveCapped: false, wrongPerDay: 20 });
+    expect(await safety(many.teacher)).toEqual({ live: 0, wrongPerDay: 20, closedAbove: 50 });
   });
 
   it("does not spend the platform's budget on a used code (a shared photo of a card), but counts it for the student", { timeout: 60_000 }, async () => {

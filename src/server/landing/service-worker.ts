@@ -32,12 +32,9 @@ function isPage(url) {
 // is still there, and a message posted to it would be lost with it.
 async function tellClients(pathname, clientId) {
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    const created = clientId ? await self.clients.get(clientId) : undefined;
-    const matching = created
-      ? [created]
-      : clientId
-        ? []
-        : (await self.clients.matchAll({ type: 'window' })).filter((c) => new URL(c.url).pathname === pathname);
+    const matching = clientId
+      ? [await self.clients.get(clientId)].filter(Boolean)
+      : (await self.clients.matchAll({ type: 'window' })).filter((c) => new URL(c.url).pathname === pathname);
     if (matching.length > 0) {
       matching.forEach((c) => c.postMessage({ type: 'LANDING_PAGE_UPDATED', version: VERSION }));
       return;

@@ -157,39 +157,41 @@ export function redemptionService(deps: TCoursesDeps) {
 
   /**
    * Codes a right guess would redeem now: live, not revoked or expired, on sale, of a published course.
-   * Counted only as far as the budget depends on it.
+   * Counted only as far as the budget depends on it, as a subquery that rides along another read. Tests and
+   * benchmarks that lift the bound (an infinite chance) count nothing.
    */
-  async function liveCodes(teacherId: string): Promise<number> {
+  function liveCount(teacherId: SQL): SQL {
     const cap = liveCodesThatMatter(limits);
-    // Tests and benchmarks that lift the bound (an infinite chance) skip the count.
-    if (!Number.isFinite(cap)) return 0;
-    const [row] = await executeNamed<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from (
-        select 1 from activation_codes c
-        join code_batches b on b.id = c.batch_id
-        join courses co on co.id = c.course_id
-        where c.teacher_id = ${teacherId} and c.live and c.revoked_at is null and c.valid_until > ${at(clock.now())}
-          and (not b.activate_on_sale or c.sold_at is not null) and co.status = 'published'
-        limit ${cap}) live`,
-    );
-    return row?.n ?? 0;
+    if (!Number.isFinite(cap)) return sql`0`;
+    return sql`(select count(*)::int from (
+      select 1 from activation_codes c
+      join code_batches b on b.id = c.batch_id
+      join courses co on co.id = c.course_id
+      where c.teacher_id = ${teacherId} and c.live and c.revoked_at is null and c.valid_until > ${at(clock.now())}
+        and (not b.activate_on_sale or c.sold_at is not null) and co.status = 'published'
+      limit ${cap}) live)`;
   }
 
-  async function platformTeacher(subdomain: string) {
-    const [teacher] = await executeNamed<{ id: string; plan: string; status: string; is_active: boolean }>(
+  /** The platform's teacher, active, with its live codes when a redemption needs them (one round trip). */
+  async function platformTeacher(subdomain: string, withLive = false) {
+    const [teacher] = await executeNamed<{ id: string; plan: string; status: string; is_active: boolean; live: number }>(
       db,
-      sql`select id, plan, status, is_active from teachers where lower(subdomain) = ${subdomain.toLowerCase()}`,
+      sql`select id, plan, status, is_active, ${withLive ? liveCount(sql`teachers.id`) : sql`0`} as live
+        from teachers where lower(subdomain) = ${subdomain.toLowerCase()}`,
     );
     if (!teacher) throw new AppError('PLATFORM_NOT_FOUND');
     if (teacher.status !== 'active' || !teacher.is_active) throw new AppError('TEACHER_INACTIVE');
     return teacher;
   }
 
-  /** What the teacher's students get now (decision 031): immediate answers for `wrongPerDay` wrong codes a day. */
+  /**
+   * What the teacher's students get now (decision 031): immediate answers for `wrongPerDay` wrong codes a
+   * day, and none at all with more than `closedAbove` live codes.
+   */
   async function safety(teacherId: string) {
-    const live = await liveCodes(teacherId);
-    return { live, liveCapped: live >= liveCodesThatMatter(limits), wrongPerDay: platformBudget(limits, live) };
+    const [row] = await executeNamed<{ live: number }>(db, sql`select ${liveCount(sql`${teacherId}::uuid`)} as live`);
+    const live = row?.live ?? 0;
+    return { live, wrongPerDay: platformBudget(limits, live), closedAbove: liveCodesThatMatter(limits) - 1 };
   }
 
   async function ownRequest(tx: TTx, teacherId: string, requestId: string) {
@@ -215,10 +217,10 @@ export function redemptionService(deps: TCoursesDeps) {
       if (!code) throw new AppError('CODE_FORMAT');
       const subdomain = ctx.hostSubdomain ?? input.platform;
       if (!subdomain) throw new AppError('PLATFORM_NOT_FOUND');
-      const teacher = await platformTeacher(subdomain);
+      const teacher = await platformTeacher(subdomain, true);
       const hmac = codeHmac(keys, teacher.id, code);
       const platformKey = `code:teacher-day:${teacher.id}`;
-      const budget = platformBudget(limits, await liveCodes(teacher.id));
+      const budget = platformBudget(limits, teacher.live);
       const counted = await consumeAll(db, [
         { key: `code:student:${studentId}`, ...limits.student, error: 'CODE_ATTEMPTS_LOCKED' },
         { key: `code:student-day:${studentId}`, ...limits.studentDaily, error: 'CODE_ATTEMPTS_LOCKED' },

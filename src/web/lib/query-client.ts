@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { setActiveQueryClient } from './active-query-client';
 
 /** Spec §9 data-fetching defaults: stale 5 min, kept 30 min, 2 retries, no refetch on focus. */
 export const queryClient = new QueryClient({
@@ -12,3 +13,5 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+setActiveQueryClient(queryClient);

@@ -1,8 +1,9 @@
 /**
  * What the browser keeps about the signed-in user, cleared at sign-in and sign-out. Kept apart from
  * session.ts so that the sign-in screens load without TanStack Query: the signed-in areas bring it, and
- * it is only imported here when there may be something to clear (docs/decisions/005-initial-bundle.md).
+ * its cache is cleared here only if one was loaded (docs/decisions/005-initial-bundle.md).
  */
+import { activeQueryClient } from '../../lib/active-query-client';
 
 /**
  * Spec §3 cached auth status keys, written after every server answer for scripts that read them (the
@@ -13,7 +14,7 @@ export const TEACHER_STATUS_KEY = 'teacher_auth_status';
 export const STUDENT_STATUS_KEY = 'student_auth_status';
 
 /** Clears what the browser keeps about the signed-in user; preferences (language, colour) stay. */
-export async function clearLocalAuthState(): Promise<void> {
+export function clearLocalAuthState(): void {
   try {
     localStorage.removeItem(TEACHER_STATUS_KEY);
     localStorage.removeItem(STUDENT_STATUS_KEY);
@@ -21,14 +22,12 @@ export async function clearLocalAuthState(): Promise<void> {
   } catch {
     // Storage disabled: there is nothing to clear.
   }
-  const { queryClient } = await import('../../lib/query-client');
-  queryClient.clear();
+  activeQueryClient()?.clear();
 }
 
 /** After a sign-in: a session answer cached before it must not send the user back to a login. */
-export async function forgetCachedSession(): Promise<void> {
-  const { queryClient } = await import('../../lib/query-client');
-  queryClient.removeQueries({ queryKey: ['session'] });
+export function forgetCachedSession(): void {
+  activeQueryClient()?.removeQueries({ queryKey: ['session'] });
 }
 
 /** A redirectTo that stays on this site: a path, never a scheme or another host. */

@@ -79,7 +79,7 @@ export function LoginPage() {
       return;
     }
     push('clearingLocal');
-    await clearLocalAuthState();
+    clearLocalAuthState();
     push('sendingCredentials');
     try {
       const result = await unwrap(api.account.login.$post({ json: { ...values, ...(subdomain ? { platform: subdomain } : {}) } }));
@@ -87,7 +87,7 @@ export function LoginPage() {
       const wanted = safeRedirect(searchParams.get('redirectTo'), result.redirectTo);
       const target = afterLoginTarget(wanted, result.kind, result.redirectTo);
       push('navigating', { path: target });
-      await forgetCachedSession();
+      forgetCachedSession();
       await navigate(target, { replace: true });
     } catch (error) {
       push('failed', { code: error instanceof ApiError ? error.code : 'UNKNOWN' });

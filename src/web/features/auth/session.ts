@@ -40,5 +40,5 @@ export async function fetchSession(): Promise<TSession | null> {
 
 export async function signOut() {
   await unwrap(api.account.logout.$post()).catch(() => undefined);
-  await clearLocalAuthState();
+  clearLocalAuthState();
 }

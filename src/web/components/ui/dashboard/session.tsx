@@ -26,7 +26,7 @@ export function useLiveSession(loginPath: string, allowed: (session: TSession) =
   const lost = data === null || (data !== undefined && !allowed(data));
   useEffect(() => {
     if (!lost) return;
-    void clearLocalAuthState();
+    clearLocalAuthState();
     void navigate(loginPath, { replace: true });
   }, [lost, loginPath, navigate]);
   return data ?? loaded;

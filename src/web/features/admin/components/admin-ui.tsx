@@ -21,7 +21,6 @@ export function StatCard({ label, value, testId, tone = 'default' }: { label: st
   );
 }
 
-
 const STATUS_TONES: Record<string, TTone> = { active: 'green', inactive: 'gray', suspended: 'red' };
 
 export function StatusBadge({ status }: { status: string }) {
@@ -266,4 +265,3 @@ export function ConfirmButton({
     </AlertDialog.Root>
   );
 }
-

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../components/ui/dashboard/api-errors';
 import { Button } from '../../../components/ui/dashboard/button';
+import { cx } from '../../../components/ui/dashboard/cx';
 import { notify } from '../../../lib/notify';
 import { api, unwrap } from '../../../lib/api';
 import { codeRequestsQuery, type TCodeRequests } from '../queries';
@@ -19,9 +20,9 @@ export function CodeRequests() {
   const { safety } = requests.data;
   return (
     <>
-      <p className="rounded-xl border border-gray-200 bg-white p-4 text-sm text-gray-700" data-testid="code-safety" data-wrong-per-day={safety.wrongPerDay}>
+      <p className={cx('rounded-xl border p-4 text-sm text-gray-700', safety.wrongPerDay === 0 ? 'border-amber-300 bg-amber-50' : 'border-gray-200 bg-white')} data-testid="code-safety" data-wrong-per-day={safety.wrongPerDay}>
         <span className="block font-bold text-gray-900">{t('requests.safety.title')}</span>
-        {safety.wrongPerDay === 0 ? t('requests.safety.closed', { max: safety.live - 1 }) : t('requests.safety.open', { live: safety.live, wrong: safety.wrongPerDay })}
+        {safety.wrongPerDay === 0 ? t('requests.safety.closed', { max: safety.closedAbove }) : t('requests.safety.open', { live: safety.live, wrong: safety.wrongPerDay })}
       </p>
       {requests.data.total > 0 ? <Requests data={requests.data} /> : null}
     </>

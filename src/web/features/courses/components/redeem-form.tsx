@@ -42,42 +42,44 @@ export function RedeemForm({ platform }: { platform?: string }) {
     if (code.trim()) redeem.mutate();
   };
   return (
-    <form onSubmit={submit} className="space-y-3" data-testid="redeem-form">
-      <label htmlFor="redeem-code" className="block text-sm font-medium text-gray-800">
-        {t('redeem.label')}
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <input
-          id="redeem-code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          dir="ltr"
-          maxLength={40}
-          placeholder={t('redeem.placeholder')}
-          aria-describedby="redeem-hint"
-          className="block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-center font-mono text-xl tracking-widest text-gray-900 focus:outline-2 focus:outline-primary-500 sm:max-w-xs"
-        />
-        <Button type="submit" busy={redeem.isPending} data-testid="redeem-submit">
-          {t('redeem.submit')}
-        </Button>
-      </div>
-      <p id="redeem-hint" className="text-xs text-gray-500">
-        {t('redeem.hint')}
-      </p>
-      {redeem.data?.pending ? (
-        <Notice tone="info" testId="redeem-pending">
-          {t('redeem.pending')}
-        </Notice>
-      ) : null}
-      {redeem.isError ? (
-        <Notice tone="error" testId="redeem-error">
-          {errorText(redeem.error)}
-        </Notice>
-      ) : null}
+    <>
+      <form onSubmit={submit} className="space-y-3" data-testid="redeem-form">
+        <label htmlFor="redeem-code" className="block text-sm font-medium text-gray-800">
+          {t('redeem.label')}
+        </label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <input
+            id="redeem-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            dir="ltr"
+            maxLength={40}
+            placeholder={t('redeem.placeholder')}
+            aria-describedby="redeem-hint"
+            className="block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-center font-mono text-xl tracking-widest text-gray-900 focus:outline-2 focus:outline-primary-500 sm:max-w-xs"
+          />
+          <Button type="submit" busy={redeem.isPending} data-testid="redeem-submit">
+            {t('redeem.submit')}
+          </Button>
+        </div>
+        <p id="redeem-hint" className="text-xs text-gray-500">
+          {t('redeem.hint')}
+        </p>
+        {redeem.data?.pending ? (
+          <Notice tone="info" testId="redeem-pending">
+            {t('redeem.pending')}
+          </Notice>
+        ) : null}
+        {redeem.isError ? (
+          <Notice tone="error" testId="redeem-error">
+            {errorText(redeem.error)}
+          </Notice>
+        ) : null}
+      </form>
       <MyCodeRequests platform={platform} />
-    </form>
+    </>
   );
 }
 
@@ -91,7 +93,7 @@ function MyCodeRequests({ platform }: { platform?: string }) {
   const list = requests.data?.requests ?? [];
   if (list.length === 0) return null;
   return (
-    <div className="space-y-2 border-t border-gray-100 pt-3" data-testid="my-code-requests">
+    <div className="mt-4 space-y-2 border-t border-gray-100 pt-3" data-testid="my-code-requests">
       <p className="text-sm font-bold text-gray-900">{t('redeem.requests.title')}</p>
       <ul className="space-y-1.5">
         {list.map((r) => (

@@ -23,7 +23,6 @@ export function useCourseFormat() {
   };
 }
 
-
 const STATUS_TONES: Record<string, TTone> = {
   active: 'green',
   expiring: 'amber',
@@ -252,4 +251,3 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
 /** Typography for lesson rich text (Tailwind's reset removes list bullets and heading sizes). */
 export const LESSON_CONTENT_CLASS =
   'leading-relaxed [&_a]:text-primary-700 [&_a]:underline [&_blockquote]:my-3 [&_blockquote]:border-s-4 [&_blockquote]:border-primary-200 [&_blockquote]:ps-3 [&_blockquote]:text-gray-700 [&_h2]:my-3 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:my-2 [&_h3]:text-lg [&_h3]:font-bold [&_li]:my-1 [&_ol]:list-decimal [&_ol]:ps-6 [&_p]:my-2 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-gray-100 [&_pre]:p-3 [&_ul]:list-disc [&_ul]:ps-6';
-

@@ -24,7 +24,7 @@ export function SignOutEverywhere() {
       notify.error(errorText(error));
       return;
     }
-    await clearLocalAuthState();
+    clearLocalAuthState();
     await navigate('/login', { replace: true });
   };
   return (
