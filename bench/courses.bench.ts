@@ -233,7 +233,7 @@ const report = `# Courses benchmark
 
 Measured by \`node bench/run.mjs courses\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores, Node ${process.version},
 PostgreSQL 15 at 127.0.0.1 (pool of 10) and PGlite on disk; load average at the end ${load}. The machine is shared
-with other work (other test suites were running): wall-clock figures are lower than on a quiet machine, so the CPU
+with other work at times (the load average says how busy it was): under load, wall-clock figures drop, so the CPU
 cost per redemption is given as well, which load does not change.
 
 ## Redemptions (PostgreSQL)
