@@ -1,9 +1,11 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { aliases } from './aliases';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  resolve: { alias: aliases },
   // 'hidden': maps are written for debugging on the server's disk but not referenced, and the server never serves them.
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: 'hidden' },
   server: {

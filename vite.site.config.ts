@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { aliases } from './aliases';
 
 /**
  * The public site's own small build: its stylesheet and its progressive-enhancement script, written
@@ -8,6 +9,7 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   plugins: [tailwindcss()],
+  resolve: { alias: aliases },
   publicDir: false,
   build: {
     outDir: 'dist/web',

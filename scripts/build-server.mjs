@@ -17,7 +17,7 @@ await build({
   splitting: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   packages: 'external',
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',

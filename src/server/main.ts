@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { loadConfig, StartupError } from './config';
 import { openPglite, openPostgres, type TDatabase } from './db/client';
 import { createLogger } from './logger';
+import { assertSupportedNode } from './runtime';
 
 /**
  * Everything else is imported once the database has started opening: PGlite compiles its WebAssembly
@@ -13,6 +14,7 @@ const loadApp = () =>
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
+  assertSupportedNode();
   const config = loadConfig();
   const logger = createLogger(config);
   const opening: Promise<TDatabase> = config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
@@ -34,7 +36,7 @@ async function main() {
   const app = createApp({ services, database, logger });
   // Cached landing pages are answered before the app (src/server/landing/fast-path.ts).
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, createServer: withLandingFastPath(services) }, () => {
-    logger.info({ url: `http://${config.publicHost}`, driver: database.driver }, 'Darsi is listening');
+    logger.info({ url: `http://${config.publicHost}`, driver: database.driver, node: process.version }, 'Darsi is listening');
   });
   // A port taken by another program is an operator's mistake, not a crash: one line, as for a bad variable.
   server.once('error', (error: NodeJS.ErrnoException) => {

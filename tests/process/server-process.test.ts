@@ -21,7 +21,7 @@ beforeAll(async () => {
     splitting: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     packages: 'external',
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
