@@ -3,6 +3,8 @@ import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import serverRules from './eslint/server.js';
+import webRules from './eslint/web.js';
 
 /** Web code may use server *types* only; shared code stands alone. */
 const importDirection = {
@@ -113,6 +115,8 @@ export default tseslint.config(
   importDirection.shared,
   importDirection.server,
   importDirection.views,
+  ...serverRules,
+  ...webRules,
   {
     files: ['scripts/**', 'bench/**', 'e2e/**', 'tests/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-console': 'off' },
