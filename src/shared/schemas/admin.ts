@@ -80,7 +80,7 @@ export const ZInboxHandled = z.object({ handled: z.boolean('fields.invalid') });
 /**
  * Inviting an admin: the e-mail, and the language the invitation is written in. The invited person's
  * language is unknown, so the form offers the inviting admin's own; without one, the request's language
- * is used (docs/decisions/052-admin-invitations.md).
+ * is used (docs/decisions/052-admin-invitations-and-audit-fixes.md).
  */
 export const ZAdminInvitation = ZAdminInvite.extend({ language: z.enum(LANGUAGES, 'fields.unknownValue').optional() });
 export type TAdminInvitation = z.infer<typeof ZAdminInvitation>;
