@@ -38,11 +38,27 @@ function newestMtime(target) {
   return fs.readdirSync(target).reduce((max, name) => Math.max(max, newestMtime(path.join(target, name))), stat.mtimeMs);
 }
 
+// Darsi runs on the Node that `npm install` pinned (docs/decisions/053-node-24.md); the server refuses an older one.
+console.log(`Darsi on Node ${process.version}`);
+
+// The build's own output (about 150 lines) helps nobody on a first start: it is shown only when the build fails,
+// or when asked for with DARSI_VERBOSE_BUILD=true.
+const verbose = process.env.DARSI_VERBOSE_BUILD === 'true';
 const built = fs.existsSync(STAMP) ? fs.statSync(STAMP).mtimeMs : 0;
 if (INPUTS.some((input) => newestMtime(path.join(ROOT, input)) > built)) {
-  console.log('Building Darsi…');
-  const result = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', cwd: ROOT, env: { ...process.env, BUILD_DIR } });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  console.log('Building Darsi (about a minute the first time)…');
+  const result = spawnSync('npm', ['run', '--silent', 'build'], {
+    stdio: verbose ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: { ...process.env, BUILD_DIR },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    if (!verbose) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+    console.error('Darsi cannot start: the build failed (its output is above).');
+    process.exit(result.status ?? 1);
+  }
   fs.writeFileSync(STAMP, new Date().toISOString());
 }
 

@@ -49,6 +49,24 @@ describe('npm start', () => {
     expect(fs.existsSync(path.join(root, 'dist', 'built'))).toBe(false);
   });
 
+  it('keeps a successful build quiet, and shows the output of a failed one', () => {
+    const root = install();
+    const pkg = path.join(root, 'package.json');
+    const noisy = (code: number) =>
+      JSON.stringify({ name: 'copy', scripts: { build: `node -e "console.log('vite build line'); process.exit(${code})"` } });
+    fs.writeFileSync(pkg, noisy(0));
+    const ok = spawnSync(process.execPath, [path.join(root, 'scripts', 'start.mjs')], { cwd: os.tmpdir(), env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toContain(`Darsi on Node ${process.version}`);
+    expect(ok.stdout + ok.stderr).not.toContain('vite build line');
+    fs.writeFileSync(pkg, noisy(1));
+    fs.rmSync(path.join(root, 'dist', '.build-stamp'));
+    const failed = spawnSync(process.execPath, [path.join(root, 'scripts', 'start.mjs')], { cwd: os.tmpdir(), env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain('vite build line');
+    expect(failed.stderr).toContain('the build failed');
+  });
+
   it('starts without a .env, and rebuilds when the landing build script changed', () => {
     const root = install();
     fs.utimesSync(path.join(root, 'scripts', 'build-landing.mjs'), new Date(), new Date(Date.now() + 1_000));
