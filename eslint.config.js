@@ -16,7 +16,7 @@ const importDirection = {
         {
           patterns: [
             {
-              group: ['**/server/**', '**/server'],
+              group: ['**/server/**', '**/server', '@server/**', '@server'],
               allowTypeImports: true,
               message: 'The web may import server types only (import type). Put shared rules in src/shared.',
             },
@@ -32,7 +32,7 @@ const importDirection = {
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/web/**', 'node:*'], message: 'src/shared is pure: no server, web or Node imports.' },
+            { group: ['**/server/**', '**/web/**', '**/views/**', '@server/**', '@web/**', '@views/**', 'node:*'], message: 'src/shared is pure: no server, web or Node imports.' },
           ],
         },
       ],
@@ -46,7 +46,7 @@ const importDirection = {
         {
           patterns: [
             {
-              group: ['**/server/**', '**/web/**', 'node:*'],
+              group: ['**/server/**', '**/web/**', '@server/**', '@web/**', 'node:*'],
               message: 'src/views holds React views rendered both by the server and in the browser: it may import src/shared only.',
             },
           ],
@@ -59,7 +59,7 @@ const importDirection = {
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/web/**'], message: 'The server never imports web code.' }] },
+        { patterns: [{ group: ['**/web/**', '@web/**'], message: 'The server never imports web code.' }] },
       ],
     },
   },

@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { aliases } from './aliases';
+import { aliases } from './aliases.mjs';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

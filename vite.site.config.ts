@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { aliases } from './aliases';
+import { aliases } from './aliases.mjs';
 
 /**
  * The public site's own small build: its stylesheet and its progressive-enhancement script, written

@@ -5,10 +5,10 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
-import { createApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openPostgres } from '../src/server/db/client';
-import { createServices } from '../src/server/services';
+import { createApp } from '@server/app';
+import { loadConfig } from '@server/core/config';
+import { openPostgres } from '@server/core/db/client';
+import { createServices } from '@server/services';
 
 const TEACHERS = 20_000;
 const STUDENTS = 200_000;

@@ -6,10 +6,10 @@ import os from 'node:os';
 import pg from 'pg';
 import pino from 'pino';
 import { hashPassword } from 'better-auth/crypto';
-import { createApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openPostgres } from '../src/server/db/client';
-import { createServices } from '../src/server/services';
+import { createApp } from '@server/app';
+import { loadConfig } from '@server/core/config';
+import { openPostgres } from '@server/core/db/client';
+import { createServices } from '@server/services';
 
 // Noisy neighbours change every figure: the report states the load the run started under.
 const loadAtStart = os.loadavg()[0]!;

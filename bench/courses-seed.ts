@@ -7,11 +7,11 @@ import { serializeSignedCookie } from 'better-call';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
-import { createApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openPostgres, type Db, type TDatabase } from '../src/server/db/client';
-import { enrollments, lessonProgress, session, students, teachers, teacherStudents, user } from '../src/server/db/schema';
-import { createServices, type TServices } from '../src/server/services';
+import { createApp } from '@server/app';
+import { loadConfig } from '@server/core/config';
+import { openPostgres, type Db, type TDatabase } from '@server/core/db/client';
+import { enrollments, lessonProgress, session, students, teachers, teacherStudents, user } from '@server/core/db/schema';
+import { createServices, type TServices } from '@server/services';
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const STUDENTS = 10_000;

@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { openPglite, type TDatabase } from '../src/server/db/client';
-import { activationCodes, codeRedemptions, enrollments, teachers } from '../src/server/db/schema';
-import type { TServices } from '../src/server/services';
+import { openPglite, type TDatabase } from '@server/core/db/client';
+import { activationCodes, codeRedemptions, enrollments, teachers } from '@server/core/db/schema';
+import type { TServices } from '@server/services';
 import { httpFor, postgresDatabase, seedScale, seedTeacher, servicesFor, sessionCookie, STUDENTS, type TScale } from './courses-seed';
 
 const ONLY = process.env.COURSES_BENCH_ONLY;
@@ -115,7 +115,7 @@ async function redemptionBench(services: TServices, dbName: string) {
   const RACERS = 4;
   const base = await seedTeacher(services, CODES + RACED * RACERS);
   const actor = { userId: base.teacher.userId, ip: '127.0.0.1' };
-  const batch = await services.courses.codes.generateBatch(
+  const batch = await services.codes.batches.generateBatch(
     base.teacher.id,
     { courseId: base.courseIds[0]!, planId: base.planIds[0]!, count: CODES + RACED, maxUses: 1, validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString(), accessDays: null, activateOnSale: false },
     actor,
@@ -123,7 +123,7 @@ async function redemptionBench(services: TServices, dbName: string) {
   // Each attempt counts the platform's live codes (decision 031), up to 51, inside its teacher lookup. Timed
   // alone (as its own statement: an upper bound), in the worst case: 5,000 more cards waiting for a sale,
   // which the count must pass over, besides the 3,500 live ones.
-  await services.courses.codes.generateBatch(
+  await services.codes.batches.generateBatch(
     base.teacher.id,
     { courseId: base.courseIds[0]!, planId: base.planIds[0]!, count: 5000, maxUses: 1, validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString(), accessDays: null, activateOnSale: true },
     actor,
@@ -131,21 +131,21 @@ async function redemptionBench(services: TServices, dbName: string) {
   const countMs: number[] = [];
   for (let i = 0; i < 200; i += 1) {
     const started = performance.now();
-    await services.courses.redemption.safety(base.teacher.id);
+    await services.codes.redemption.safety(base.teacher.id);
     countMs.push(performance.now() - started);
   }
   countMs.sort((a, b) => a - b);
   const liveCount = { p50: countMs[100]!, p95: countMs[190]! };
   // With 3,500 live codes the real bound would send every attempt to the teacher: lifted for the throughput
   // runs, and with it that count (its cost is the line above).
-  services.courses.redemptionLimits.teacherDaily.max = 1_000_000;
-  services.courses.redemptionLimits.risk.dailyChance = Infinity;
-  const codes = (await services.courses.codes.batchCodesInClear(base.teacher.id, batch.id)).codes.map((c) => c.code);
+  services.codes.redemption.limits.teacherDaily.max = 1_000_000;
+  services.codes.redemption.limits.risk.dailyChance = Infinity;
+  const codes = (await services.codes.batches.batchCodesInClear(base.teacher.id, batch.id)).codes.map((c) => c.code);
   const ctx = (i: number) => ({ ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, hostSubdomain: base.teacher.subdomain });
   let failures = 0;
   const run = await cpuOf(dbName, () =>
     pool(CODES, 16, async (i) => {
-      const result = await services.courses.redemption.redeem(base.studentIds[i]!, { code: codes[i]! }, ctx(i)).catch(() => null);
+      const result = await services.codes.redemption.redeem(base.studentIds[i]!, { code: codes[i]! }, ctx(i)).catch(() => null);
       if (!result || result.pending) failures += 1;
     }),
   );
@@ -157,7 +157,7 @@ async function redemptionBench(services: TServices, dbName: string) {
   let raceLosses = 0;
   const raceSecs = await pool(RACED, 8, async (k) => {
     const results = await Promise.allSettled(
-      Array.from({ length: RACERS }, (_, r) => services.courses.redemption.redeem(base.studentIds[CODES + k * RACERS + r]!, { code: codes[CODES + k]! }, ctx(CODES + k * RACERS + r))),
+      Array.from({ length: RACERS }, (_, r) => services.codes.redemption.redeem(base.studentIds[CODES + k * RACERS + r]!, { code: codes[CODES + k]! }, ctx(CODES + k * RACERS + r))),
     );
     raceWins += results.filter((x) => x.status === 'fulfilled').length;
     raceLosses += results.filter((x) => x.status === 'rejected').length;

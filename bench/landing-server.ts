@@ -1,10 +1,13 @@
 // A server for bench/landing.bench.ts, started pinned to one CPU.
-// MODE=app      the real app (production config, embedded PGlite, fast path), cache on
+// MODE=app      the real app (production config, embedded PGlite, fast path), cache on; the teacher signs up through
+//               Better Auth, which leaves its AsyncLocalStorage instances active as after a login. NO_LOGIN=1 writes
+//               the teacher's user row directly instead, so Better Auth is never called (reference row)
 // MODE=app-miss the real app with the page cache off: each request reads the database and renders
 // MODE=baseline raw node:http answering with the bytes and headers the app sent (BYTES_FILE); WITH_ALS=1 adds an
 //               active AsyncLocalStorage (reference row)
 // MODE=breakdown no server: times each step of a cache miss in-process and sends the result to the parent
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -12,14 +15,14 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { createApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openPglite } from '../src/server/db/client';
-import { coursePlans, courses, teacherLandingPages, teachers, user } from '../src/server/db/schema';
-import { renderPage } from '../src/server/landing/render';
-import { publishedCourseCards } from '../src/server/services/course-cards';
-import { withLandingFastPath } from '../src/server/landing/fast-path';
-import { createServices } from '../src/server/services';
+import { createApp } from '@server/app';
+import { loadConfig } from '@server/core/config';
+import { openPglite } from '@server/core/db/client';
+import { coursePlans, courses, teacherLandingPages, teachers, user } from '@server/core/db/schema';
+import { renderPage } from '@server/landing/render';
+import { publishedCourseCards } from '@server/courses/course-cards';
+import { withLandingFastPath } from '@server/landing/fast-path';
+import { createServices } from '@server/services';
 
 const mode = process.env.MODE ?? 'app';
 const port = Number(process.env.PORT ?? 3950);
@@ -53,9 +56,16 @@ if (mode === 'baseline') {
   // Request logs go where production sends them (a stream), here /dev/null: their cost is measured.
   const logger = pino({ level: 'info' }, pino.destination('/dev/null'));
   const services = createServices({ config, db: database.db, logger });
-  const created = await services.auth.api.signUpEmail({ body: { name: 'أستاذ الأداء', email: 'bench@darsi.test', password: 'bench-password-1' } });
-  await database.db.update(user).set({ role: 'teacher' }).where(eq(user.id, created.user.id));
-  const [teacher] = await database.db.insert(teachers).values({ userId: created.user.id, name: 'أستاذ الأداء', email: 'bench@darsi.test', subdomain: 'bench' }).returning();
+  let userId: string;
+  if (process.env.NO_LOGIN === '1') {
+    userId = randomUUID();
+    await database.db.insert(user).values({ id: userId, name: 'أستاذ الأداء', email: 'bench@darsi.test', role: 'teacher' });
+  } else {
+    const created = await services.auth.api.signUpEmail({ body: { name: 'أستاذ الأداء', email: 'bench@darsi.test', password: 'bench-password-1' } });
+    await database.db.update(user).set({ role: 'teacher' }).where(eq(user.id, created.user.id));
+    userId = created.user.id;
+  }
+  const [teacher] = await database.db.insert(teachers).values({ userId, name: 'أستاذ الأداء', email: 'bench@darsi.test', subdomain: 'bench' }).returning();
   const page = await services.landing.pages.create(teacher!, { title: 'أكاديمية الأداء للرياضيات', template: 'starter' }, 'ar');
   await database.db.update(teacherLandingPages).set({ isPublished: true, isMain: true }).where(eq(teacherLandingPages.id, page.id));
   // A teacher with a few published courses: their cards are part of the page.
@@ -70,6 +80,12 @@ if (mode === 'baseline') {
   // A miss as a visitor meets it after a teacher's save: the subdomain record is known, the page is not.
   if (mode === 'app-miss') services.landing.site.setCacheEnabled(false, 'pages');
   const app = createApp({ services, database, logger });
+  // Which of Better Auth's AsyncLocalStorage instances this process has created (asked by the bench over IPC).
+  process.on('message', (message) => {
+    if (message !== 'storages') return;
+    const context = ((globalThis as unknown as Record<symbol, unknown>)[Symbol.for('better-auth:global')] as { context?: Record<string, unknown> } | undefined)?.context ?? {};
+    process.send?.({ storages: Object.keys(context).filter((key) => key.endsWith('AsyncStorage') && context[key]) });
+  });
   serve({ fetch: app.fetch, port, hostname: '127.0.0.1', createServer: withLandingFastPath(services) }, () => process.send?.('ready'));
 }
 /** Milliseconds per call of each step of a cache miss, in this process (pinned like the servers). */

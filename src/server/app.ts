@@ -5,29 +5,46 @@ import { languageDetector } from 'hono/language';
 import { requestId } from 'hono/request-id';
 import { pinoLogger } from 'hono-pino';
 import type { Logger } from 'pino';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, toLanguage } from '../shared/i18n';
-import type { TDatabase } from './db/client';
-import type { TAppEnv } from './env';
-import { AppError, handleError } from './errors';
-import { sameOriginOnly, withClientIp } from './request-context';
-import { accountRoutes } from './routes/account';
-import { adminRoutes } from './routes/admin';
-import { healthRoutes } from './routes/health';
-import { mountLanding } from './landing/mount';
-import { coursesRoutes, UPLOAD_PATH_PREFIX } from './routes/courses';
-import { LANDING_API_PREFIX, landingRoutes } from './routes/landing';
-import { localeRoutes } from './routes/locales';
-import { siteRoutes } from './routes/site';
-import { mountSite } from './site/mount';
-import { studentRoutes } from './routes/student';
-import { teacherRoutes } from './routes/teacher';
-import { securityHeaders } from './security';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, toLanguage } from '@shared/i18n';
+import { accountRoutes, studentRoutes, teacherRoutes } from '@server/accounts';
+import { adminRoutes } from '@server/admin';
+import { codeStudentRoutes, codeTeacherRoutes } from '@server/codes';
+import type { TDatabase } from '@server/core/db/client';
+import type { TAppEnv } from '@server/core/env';
+import { AppError, handleError } from '@server/core/errors';
+import { localeRoutes } from '@server/core/missing-locales';
+import { sameOriginOnly, withClientIp } from '@server/core/request-context';
+import { securityHeaders } from '@server/core/security';
+import { mountWeb } from '@server/core/static';
+import { courseCoverRoutes, courseTeacherRoutes, UPLOAD_PATH_PREFIX } from '@server/courses';
+import { healthRoutes } from '@server/health';
+import { LANDING_API_PREFIX, landingRoutes, mountLanding } from '@server/landing';
+import { learningStudentRoutes } from '@server/learning';
+import { mountSite, siteRoutes } from '@server/site';
+import { subscriptionTeacherRoutes } from '@server/subscriptions';
 import type { TServices } from './services';
-import { mountWeb } from './static';
 
 export type TAppDeps = { services: TServices; database: TDatabase; logger: Logger };
 
 const API_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * /api/courses: the routes of four domains under one teacher guard and one student guard. Each domain's
+ * routes are typed with the guard's variables (TTeacherEnv, TStudentEnv) and mounted here behind it.
+ */
+function coursesApi(services: TServices) {
+  const { guards, config } = services;
+  const teacher = new Hono<TAppEnv>()
+    .use(guards.requireTeacher)
+    .route('/', courseTeacherRoutes(services.courses))
+    .route('/', codeTeacherRoutes({ codes: services.codes, config }))
+    .route('/', subscriptionTeacherRoutes({ subscriptions: services.subscriptions, config }));
+  const student = new Hono<TAppEnv>()
+    .use(guards.requireStudent)
+    .route('/', learningStudentRoutes({ learning: services.learning, files: services.courses.files, config }))
+    .route('/', codeStudentRoutes({ codes: services.codes, config }));
+  return new Hono<TAppEnv>().route('/', courseCoverRoutes(services)).route('/teacher', teacher).route('/student', student);
+}
 
 /** Every API route, chained so that the web's typed client sees each one. */
 function createApi({ services, database }: TAppDeps) {
@@ -38,7 +55,7 @@ function createApi({ services, database }: TAppDeps) {
     .route('/teacher', teacherRoutes(services))
     .route('/student', studentRoutes(services))
     .route('/landing', landingRoutes(services))
-    .route('/courses', coursesRoutes(services))
+    .route('/courses', coursesApi(services))
     .route('/site', siteRoutes(services))
     // The one Better Auth endpoint served as is: the link in verification and e-mail-change messages.
     .get('/auth/verify-email', (c) => services.auth.handler(withClientIp(c, services.config)));
@@ -102,8 +119,8 @@ export function createApp(deps: TAppDeps) {
       throw new AppError('PAYLOAD_TOO_LARGE');
     },
   });
-  // Lesson videos and files stream to disk under their own size limits (services/courses-files.ts).
-  // Landing pages (2 MB) and their images (10 MB) have their own limits too (routes/landing.ts).
+  // Lesson videos and files stream to disk under their own size limits (courses/files.ts).
+  // Landing pages (2 MB) and their images (10 MB) have their own limits too (landing/routes.ts).
   const ownLimits = (path: string) => path.startsWith(UPLOAD_PATH_PREFIX) || path.startsWith(LANDING_API_PREFIX);
   app.use('/api/*', (c, next) => (ownLimits(c.req.path) ? next() : apiBodyLimit(c, next)));
   app.route('/api', createApi(deps));

@@ -1,15 +1,15 @@
 import { serve } from '@hono/node-server';
-import { loadConfig, StartupError } from './config';
-import { openPglite, openPostgres, type TDatabase } from './db/client';
-import { createLogger } from './logger';
-import { assertSupportedNode } from './runtime';
+import { loadConfig, StartupError } from '@server/core/config';
+import { openPglite, openPostgres, type TDatabase } from '@server/core/db/client';
+import { createLogger } from '@server/core/logger';
+import { assertSupportedNode } from '@server/core/runtime';
 
 /**
  * Everything else is imported once the database has started opening: PGlite compiles its WebAssembly
  * off the main thread meanwhile (docs/decisions/016-fast-start.md). The build splits these into chunks.
  */
 const loadApp = () =>
-  Promise.all([import('./app'), import('./services'), import('./db/seed'), import('./landing/fast-path'), import('./services/attempt-limits')]);
+  Promise.all([import('./app'), import('./services'), import('@server/seed'), import('@server/landing'), import('@server/core/attempt-limits')]);
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

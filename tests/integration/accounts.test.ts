@@ -1,11 +1,11 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
-import type { TConfig } from '../../src/server/config';
-import { attemptLimits, session, students, teachers, user, verification } from '../../src/server/db/schema';
-import { createServices } from '../../src/server/services';
-import { pruneExpired } from '../../src/server/services/attempt-limits';
+import { createApp } from '@server/app';
+import type { TConfig } from '@server/core/config';
+import { attemptLimits, session, students, teachers, user, verification } from '@server/core/db/schema';
+import { createServices } from '@server/services';
+import { pruneExpired } from '@server/core/attempt-limits';
 import { browser, newStudent, newTeacher } from './browser';
 import { createTestApp, DRIVER, type TTestApp } from './harness';
 
@@ -806,7 +806,7 @@ describe('audit log', () => {
     const { b } = await registerTeacher();
     const teacherId = (await b.session())!.teacher.id;
     await admin.patch(`/api/admin/teachers/${teacherId}/status`, { status: 'inactive' });
-    const { auditLog } = await import('../../src/server/db/schema');
+    const { auditLog } = await import('@server/core/db/schema');
     const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, teacherId));
     expect(rows).toEqual([expect.objectContaining({ action: 'teacher.status_changed', actorRole: 'admin', details: { from: 'active', to: 'inactive' } })]);
     await expect(t.database.db.update(auditLog).set({ action: 'x' }).where(eq(auditLog.targetId, teacherId))).rejects.toThrow();

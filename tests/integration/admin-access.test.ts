@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminRoutes } from '../../src/server/routes/admin';
+import { adminRoutes } from '@server/admin/routes';
 import { browser } from './browser';
-import { enrollments } from '../../src/server/db/schema';
+import { enrollments } from '@server/core/db/schema';
 import { adminTestApp, bootstrapAdmin, call, concretePath, routesOf, signedInStudent, signedInTeacher } from './admin-fixtures';
 import { inDays, publishedCourse, quickStudent, registerTeacher } from './courses-helpers';
 import { DRIVER, type TTestApp } from './harness';

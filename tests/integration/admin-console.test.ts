@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminInvitations, auditLog, contactMessages, feedbackSubmissions, newsletterSubscribers, session, user } from '../../src/server/db/schema';
+import { adminInvitations, auditLog, contactMessages, feedbackSubmissions, newsletterSubscribers, session, user } from '@server/core/db/schema';
 import { browser, newTeacher } from './browser';
 import { ADMIN_PASSWORD, adminTestApp, bootstrapAdmin, invitedAdmin, signedInTeacher } from './admin-fixtures';
 import { DRIVER, type TTestApp } from './harness';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, courseSections, courses, lessons, teacherLandingPages, teachers } from '../../src/server/db/schema';
+import { auditLog, courseSections, courses, lessons, teacherLandingPages, teachers } from '@server/core/db/schema';
 import { browser } from './browser';
 import { adminTestApp, bootstrapAdmin, signedInStudent, signedInTeacher } from './admin-fixtures';
 import { publishedCourse, quickStudent } from './courses-helpers';
@@ -381,7 +381,7 @@ describe('teacher actions', () => {
 
 describe('demo data', () => {
   it('gives the admin area teachers in every state, students, inbox entries and audit entries', async () => {
-    const { ADMIN_SEED_STEPS } = await import('../../src/server/db/seeds/admin');
+    const { ADMIN_SEED_STEPS } = await import('@server/seed/admin');
     const before = await admin.json(await admin.get('/api/admin/overview'));
     for (const step of ADMIN_SEED_STEPS) await step.run(t.services);
     const after = await admin.json(await admin.get('/api/admin/overview'));

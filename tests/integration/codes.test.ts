@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { activationCodes, auditLog, codeRedemptions, enrollments } from '../../src/server/db/schema';
-import { GUESS_RISK, REDEMPTION_LIMITS } from '../../src/server/services/codes-limits';
+import { activationCodes, auditLog, codeRedemptions, enrollments } from '@server/core/db/schema';
+import { GUESS_RISK, REDEMPTION_LIMITS } from '@server/codes/limits';
 import { browser } from './browser';
 import { csvCodes, inDays, publishedCourse, quickStudent, registerTeacher, type TTeacher } from './courses-helpers';
 import { createTestApp, DRIVER, type TTestApp } from './harness';
@@ -14,13 +14,13 @@ afterAll(async () => {
   await t.close();
 });
 afterEach(() => {
-  t.services.courses.clock.now = () => new Date();
-  Object.assign(t.services.courses.redemptionLimits, structuredClone({ ...REDEMPTION_LIMITS, risk: GUESS_RISK }));
+  t.services.clock.now = () => new Date();
+  Object.assign(t.services.codes.redemption.limits, structuredClone({ ...REDEMPTION_LIMITS, risk: GUESS_RISK }));
 });
 
 /** Tests of the student and IP budgets leave the platform's risk bound aside (it has tests of its own). */
 const liftGuessRisk = () => {
-  t.services.courses.redemptionLimits.risk.dailyChance = Infinity;
+  t.services.codes.redemption.limits.risk.dailyChance = Infinity;
 };
 
 async function batch(teacher: TTeacher, body: Record<string, unknown>) {
@@ -169,7 +169,7 @@ describe(`redeeming activation codes on ${DRIVER}`, () => {
     expect(revoked.status).toBe(410);
     expect((await s2.b.json(revoked)).error).toEqual({ code: 'CODE_REVOKED', message: "Ce code d'activation a été révoqué par l'enseignant." });
 
-    t.services.courses.clock.now = () => new Date(Date.now() + 31 * 86_400_000);
+    t.services.clock.now = () => new Date(Date.now() + 31 * 86_400_000);
     const expired = await redeem(s2, teacher, codes[2]!);
     expect(expired.status).toBe(410);
     expect((await s2.b.json(expired)).error).toEqual({ code: 'CODE_EXPIRED', message: 'انتهت صلاحية رمز التفعيل هذا.' });
@@ -191,9 +191,9 @@ describe(`redeeming activation codes on ${DRIVER}`, () => {
     expect((await teacher.b.post(`/api/courses/teacher/codes/${unused.codes[0].id}/sold`)).status).toBe(200);
     expect((await teacher.b.post(`/api/courses/teacher/codes/${unused.codes[0].id}/sold`)).status).toBe(409);
     // An expired card cannot be sold.
-    t.services.courses.clock.now = () => new Date(Date.now() + 31 * 86_400_000);
+    t.services.clock.now = () => new Date(Date.now() + 31 * 86_400_000);
     expect((await teacher.b.json(await teacher.b.post(`/api/courses/teacher/codes/${unused.codes[1].id}/sold`))).error.code).toBe('CODE_NOT_SELLABLE');
-    t.services.courses.clock.now = () => new Date();
+    t.services.clock.now = () => new Date();
     const revoked = await teacher.b.json(await teacher.b.post(`/api/courses/teacher/batches/${batchId}/revoke`));
     expect(revoked).toEqual({ revoked: 9 });
     const after = await teacher.b.json(await teacher.b.get(`/api/courses/teacher/batches/${batchId}/codes`));
@@ -235,7 +235,7 @@ describe(`redeeming activation codes on ${DRIVER}`, () => {
   it('redeems a code exactly once when 200 students race for it', { timeout: 180_000 }, async () => {
     // Budgets are reserved before each attempt and given back after: 200 attempts in flight at once would
     // otherwise spend the platform's budget for a moment and turn the late ones into teacher-confirmed requests.
-    t.services.courses.redemptionLimits.teacherDaily.max = 100_000;
+    t.services.codes.redemption.limits.teacherDaily.max = 100_000;
     liftGuessRisk();
     const { teacher, course, codes } = await setup({}, { count: 1 });
     const students = [];
@@ -328,7 +328,7 @@ describe(`brute-force budgets on ${DRIVER}`, () => {
 
   it('locks a student for the day after 20 failures, and an IP after 50, across platforms', { timeout: 60_000 }, async () => {
     // The short windows are lifted so that only the daily budgets (their real values) are in play.
-    const limits = t.services.courses.redemptionLimits;
+    const limits = t.services.codes.redemption.limits;
     Object.assign(limits, { student: { ...limits.student, max: 1_000 }, ip: { ...limits.ip, max: 1_000 }, teacherDaily: { ...limits.teacherDaily, max: 1_000 } });
     liftGuessRisk();
     expect([REDEMPTION_LIMITS.studentDaily.max, REDEMPTION_LIMITS.ipDaily.max]).toEqual([20, 50]);

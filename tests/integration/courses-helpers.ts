@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { serializeSignedCookie } from 'better-call';
 import { eq } from 'drizzle-orm';
-import { session, students, teachers, teacherStudents, user } from '../../src/server/db/schema';
+import { session, students, teachers, teacherStudents, user } from '@server/core/db/schema';
 import { browser, newTeacher, type TBrowser } from './browser';
 import type { TTestApp } from './harness';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, enrollments, lessonProgress, teachers } from '../../src/server/db/schema';
+import { auditLog, enrollments, lessonProgress, teachers } from '@server/core/db/schema';
 import { csvCodes, publishedCourse, quickStudent, registerTeacher, type TTeacher } from './courses-helpers';
 import { createTestApp, DRIVER, type TTestApp } from './harness';
 
@@ -12,7 +12,7 @@ afterAll(async () => {
   await t.close();
 });
 afterEach(() => {
-  t.services.courses.clock.now = () => new Date();
+  t.services.clock.now = () => new Date();
 });
 
 const DAY = 86_400_000;
@@ -86,7 +86,7 @@ describe(`teacher subscription actions on ${DRIVER}`, () => {
     const student = await quickStudent(t, teacher);
     const { body } = await enroll(teacher, { studentId: student.id, courseId: course.courseId, planId: course.planIds[0] });
     const later = new Date(Date.now() + 40 * DAY);
-    t.services.courses.clock.now = () => later;
+    t.services.clock.now = () => later;
     const list = await students(teacher, '?status=expired');
     expect(list.rows.map((r: { studentId: string }) => r.studentId)).toEqual([student.id]);
     const res = await teacher.b.json(await teacher.b.post(`/api/courses/teacher/enrollments/${body.id}/reactivate`));
@@ -204,11 +204,11 @@ describe(`Student Subscription Management list on ${DRIVER}`, () => {
     expect((await students(teacher, `?q=${encodeURIComponent(c!.email.slice(0, 8))}`)).rows.map((r: { studentId: string }) => r.studentId)).toEqual([c!.id]);
     expect((await students(teacher, `?q=${encodeURIComponent('%')}`)).total).toBe(0);
 
-    t.services.courses.clock.now = () => new Date(Date.now() + 25 * DAY);
+    t.services.clock.now = () => new Date(Date.now() + 25 * DAY);
     const expiring = await students(teacher, '?status=expiring');
     expect(expiring.total).toBe(3);
     expect(expiring.rows[0].enrollment).toMatchObject({ status: 'expiring', daysLeft: 5 });
-    t.services.courses.clock.now = () => new Date();
+    t.services.clock.now = () => new Date();
 
     const page1 = await students(teacher, '?pageSize=2&page=1');
     const page3 = await students(teacher, '?pageSize=2&page=3');
@@ -243,7 +243,7 @@ describe(`My Subscriptions on ${DRIVER}`, () => {
     // Five lessons on one day (fast learner), then one a day for the next six days (consistent: 7 in a row).
     const base = new Date('2030-05-01T09:00:00Z');
     const at = (d: number) => new Date(base.getTime() + d * DAY);
-    t.services.courses.clock.now = () => at(0);
+    t.services.clock.now = () => at(0);
     await teacher.b.patch(`/api/courses/teacher/enrollments/${(await students(teacher, `?courseId=${course.courseId}`)).rows[0].enrollment.id}/plan`, {
       planId: course.planIds[0],
       recalculate: true,
@@ -258,7 +258,7 @@ describe(`My Subscriptions on ${DRIVER}`, () => {
     await t.database.db.insert(lessonProgress).values(
       [1, 2, 3, 4, 5, 6].map((d) => ({ teacherId: teacher.id, studentId: student.id, courseId: course.courseId, lessonId: course.lessonIds[4 + d]!, completedAt: at(d) })),
     );
-    t.services.courses.clock.now = () => at(6);
+    t.services.clock.now = () => at(6);
     const week = await student.b.json(await student.b.get(`http://${teacher.host}/api/courses/student/subscriptions`));
     expect(week.weeklyActivity.map((d: { date: string; lessons: number }) => d.lessons)).toEqual([5, 1, 1, 1, 1, 1, 1]);
     expect(week.achievements[2]).toEqual({ key: 'consistent', earned: true, locked: false, earnedOn: null, progress: 7, goal: 7 });
@@ -278,11 +278,11 @@ describe(`My Subscriptions on ${DRIVER}`, () => {
       expect(outline.nextLessonId).toBe(sub.nextLessonId);
     }
 
-    t.services.courses.clock.now = () => at(27);
+    t.services.clock.now = () => at(27);
     const later = await student.b.json(await student.b.get(`http://${teacher.host}/api/courses/student/subscriptions`));
     expect(later.subscriptions.find((s: { course: { id: string } }) => s.course.id === course.courseId)).toMatchObject({ status: 'expiring', daysLeft: 3, nextLessonId: course.lessonIds[11] });
     // Expired: nothing to continue, progress kept.
-    t.services.courses.clock.now = () => at(31);
+    t.services.clock.now = () => at(31);
     const expired = await student.b.json(await student.b.get(`http://${teacher.host}/api/courses/student/subscriptions`));
     expect(expired.subscriptions.find((s: { course: { id: string } }) => s.course.id === course.courseId)).toMatchObject({
       status: 'expired',
@@ -297,7 +297,7 @@ describe(`My Subscriptions on ${DRIVER}`, () => {
     const ca = await publishedCourse(a);
     const cb = await publishedCourse(b, { kind: 'scheduled' });
     const student = await quickStudent(t, a, { hosts: [b.host] });
-    const { teacherStudents } = await import('../../src/server/db/schema');
+    const { teacherStudents } = await import('@server/core/db/schema');
     await t.database.db.insert(teacherStudents).values({ teacherId: b.id, studentId: student.id });
     await enroll(a, { studentId: student.id, courseId: ca.courseId, planId: ca.planIds[0] });
     await enroll(b, { studentId: student.id, courseId: cb.courseId, planId: cb.planIds[0] });

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { courses, lessons, teachers } from '../../src/server/db/schema';
-import { publishedCourseCards } from '../../src/server/services/course-cards';
-import { storageUsedBytes } from '../../src/server/services/courses-limits';
+import { courses, lessons, teachers } from '@server/core/db/schema';
+import { publishedCourseCards } from '@server/courses/course-cards';
+import { storageUsedBytes } from '@server/plans/limits';
 import { browser } from './browser';
 import { createTestApp, DRIVER, type TTestApp } from './harness';
 import { publishedCourse, quickStudent, registerTeacher, upload } from './courses-helpers';
@@ -16,7 +16,7 @@ afterAll(async () => {
   await t.close();
 });
 afterEach(() => {
-  t.services.courses.clock.now = () => new Date();
+  t.services.clock.now = () => new Date();
 });
 
 /** Enrolls a student with the teacher's first plan, as the teacher. */
@@ -191,7 +191,7 @@ describe(`courses on ${DRIVER}`, () => {
     await enroll(teacher, student.id, course.courseId, course.planIds[0]!);
     const url = `http://${teacher.host}/api/courses/student/courses/${course.courseId}/lessons/${course.lessonIds[1]}`;
 
-    t.services.courses.clock.now = () => new Date('2031-03-01T17:29:00Z');
+    t.services.clock.now = () => new Date('2031-03-01T17:29:00Z');
     // The monthly subscription would have expired by 2031; renew it at that date for this check.
     await teacher.b.post(`/api/courses/teacher/enrollments`, { studentId: student.id, courseId: course.courseId, planId: course.planIds[0] });
     const early = await student.b.get(url);
@@ -200,7 +200,7 @@ describe(`courses on ${DRIVER}`, () => {
     const outline = await student.b.json(await student.b.get(`http://${teacher.host}/api/courses/student/courses/${course.courseId}`));
     expect(outline.sections[0].lessons.map((l: { lock: string | null }) => l.lock)).toEqual([null, 'release']);
 
-    t.services.courses.clock.now = () => new Date('2031-03-01T17:30:00Z');
+    t.services.clock.now = () => new Date('2031-03-01T17:30:00Z');
     expect((await student.b.get(url)).status).toBe(200);
   });
 
@@ -211,7 +211,7 @@ describe(`courses on ${DRIVER}`, () => {
     await enroll(teacher, student.id, course.courseId, course.planIds[0]!);
     const base = `http://${teacher.host}/api/courses/student/courses/${course.courseId}`;
     expect((await student.b.get(`${base}/lessons/${course.lessonIds[2]}`)).status).toBe(200);
-    t.services.courses.clock.now = () => new Date(Date.now() + 31 * 86_400_000);
+    t.services.clock.now = () => new Date(Date.now() + 31 * 86_400_000);
     const expired = await student.b.get(`${base}/lessons/${course.lessonIds[2]}`);
     expect((await student.b.json(expired)).error.code).toBe('SUBSCRIPTION_REQUIRED');
   });
@@ -352,15 +352,15 @@ describe(`cross-tenant isolation on ${DRIVER}`, () => {
 });
 
 async function joinB(studentId: string, teacherId: string) {
-  const { teacherStudents } = await import('../../src/server/db/schema');
+  const { teacherStudents } = await import('@server/core/db/schema');
   await t.database.db.insert(teacherStudents).values({ teacherId, studentId }).onConflictDoNothing();
   return { id: studentId };
 }
 
 describe(`demo data on ${DRIVER}`, () => {
   it("gives the demo teacher a published course with lessons and 20 codes, and the demo student some progress in it", { timeout: 60_000 }, async () => {
-    const { seedDemo } = await import('../../src/server/db/seed');
-    const { students: studentsTable, user } = await import('../../src/server/db/schema');
+    const { seedDemo } = await import('@server/seed');
+    const { students: studentsTable, user } = await import('@server/core/db/schema');
     await seedDemo(t.services);
     const [teacher] = await t.database.db.select().from(teachers).where(eq(teachers.subdomain, 'demo'));
     const list = await t.services.courses.courses.list(teacher!);
@@ -368,10 +368,10 @@ describe(`demo data on ${DRIVER}`, () => {
       ['regular', 'published', 1],
       ['organized', 'published', 5],
     ]);
-    const batches = await t.services.courses.codes.listBatches(teacher!.id, { page: 1 });
+    const batches = await t.services.codes.batches.listBatches(teacher!.id, { page: 1 });
     expect(batches.batches[0]?.counts).toMatchObject({ unused: 17, sold: 3 });
     const [student] = await t.database.db.select({ id: studentsTable.id }).from(studentsTable).innerJoin(user, eq(user.id, studentsTable.id)).where(eq(user.email, 'student@darsi.test'));
-    const dashboard = await t.services.courses.learning.dashboard(student!.id, 'demo');
+    const dashboard = await t.services.learning.dashboard(student!.id, 'demo');
     expect(dashboard.subscriptions).toEqual([expect.objectContaining({ status: 'active', progress: { done: 2, total: 5, percent: 40 } })]);
   });
 });

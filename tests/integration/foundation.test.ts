@@ -6,9 +6,9 @@ import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { demoSeedSteps, teachers, teacherStudents, user } from '../../src/server/db/schema';
-import { createApp } from '../../src/server/app';
-import { ACCOUNTS_SEED_STEP, seedDemo } from '../../src/server/db/seed';
+import { demoSeedSteps, teachers, teacherStudents, user } from '@server/core/db/schema';
+import { createApp } from '@server/app';
+import { ACCOUNTS_SEED_STEP, seedDemo } from '@server/seed';
 import { fuzz } from '../fuzz';
 import { createTestApp, DRIVER, type TTestApp } from './harness';
 

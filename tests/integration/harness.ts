@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
-import { createApp } from '../../src/server/app';
-import { loadConfig, type TConfig } from '../../src/server/config';
-import { openPglite, openPostgres, type TDatabase } from '../../src/server/db/client';
-import { createServices, type TServices } from '../../src/server/services';
+import { createApp } from '@server/app';
+import { loadConfig, type TConfig } from '@server/core/config';
+import { openPglite, openPostgres, type TDatabase } from '@server/core/db/client';
+import { createServices, type TServices } from '@server/services';
 
 export const DRIVER = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, landingContactRequests, teacherLandingPages } from '../../src/server/db/schema';
+import { auditLog, landingContactRequests, teacherLandingPages } from '@server/core/db/schema';
 import { browser } from './browser';
 import { createTestApp, DRIVER, type TTestApp } from './harness';
 import { createPage, editable, publish, savePage, signedInTeacher, type TTeacherClient } from './landing-helpers';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { teachers } from '../../src/server/db/schema';
+import { teachers } from '@server/core/db/schema';
 import { browser, newTeacher, type TBrowser } from './browser';
 import type { TTestApp } from './harness';
 

@@ -10,8 +10,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // @ts-expect-error -- a build script (plain ESM, no types): the same bundles the server build makes.
 import { buildLandingAssets } from '../../scripts/build-landing.mjs';
-import { teacherLandingPages } from '../../src/server/db/schema';
-import { withLandingFastPath } from '../../src/server/landing/fast-path';
+import { teacherLandingPages } from '@server/core/db/schema';
+import { withLandingFastPath } from '@server/landing/fast-path';
 import { browser } from './browser';
 import { createTestApp, DRIVER, fakeWebDist, type TTestApp } from './harness';
 import { createPage, editable, publish, savePage, signedInTeacher, visit, warmedUp, type TTeacherClient } from './landing-helpers';

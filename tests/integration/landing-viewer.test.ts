@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { teacherLandingPages, teachers } from '../../src/server/db/schema';
+import { teacherLandingPages, teachers } from '@server/core/db/schema';
 import { createTestApp, DRIVER, type TTestApp } from './harness';
 import { publishedCourse } from './courses-helpers';
 import { createPage, editable, publish, savePage, signedInTeacher, visit, warmedUp, type TTeacherClient } from './landing-helpers';

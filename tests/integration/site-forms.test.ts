@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, feedbackSubmissions, newsletterSubscribers } from '../../src/server/db/schema';
-import { SITE_LIMITS } from '../../src/server/services/site';
+import { contactMessages, feedbackSubmissions, newsletterSubscribers } from '@server/core/db/schema';
+import { SITE_LIMITS } from '@server/site/forms';
 import { browser } from './browser';
 import { createTestApp, DRIVER, type TTestApp } from './harness';
 

@@ -1,12 +1,12 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq } from 'drizzle-orm';
-import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
-import type { TConfig } from '../config';
-import type { Db } from '../db/client';
-import { account, rateLimit, session, teachers, user, verification } from '../db/schema';
-import { CLIENT_IP_HEADER } from '../request-context';
-import type { TMailer } from '../services/mailer';
+import { PASSWORD_MIN_LENGTH } from '@shared/constants';
+import type { TConfig } from '@server/core/config';
+import type { Db } from '@server/core/db/client';
+import { account, rateLimit, session, teachers, user, verification } from '@server/core/db/schema';
+import { CLIENT_IP_HEADER } from '@server/core/request-context';
+import type { TMailer } from '@server/core/mailer';
 import { resolveAuthSecret } from './secret';
 
 const SESSION_DAYS = 30;

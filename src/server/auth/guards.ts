@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import type { Db } from '../db/client';
-import { session, students, teachers, user } from '../db/schema';
-import { AppError } from '../errors';
+import type { Db } from '@server/core/db/client';
+import { session, students, teachers, user } from '@server/core/db/schema';
+import { AppError } from '@server/core/errors';
 import type { TAuth } from './auth';
 
 export type TViewer = {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { TConfig } from '../config';
+import type { TConfig } from '@server/core/config';
 
 /**
  * Outside production, a missing BETTER_AUTH_SECRET is generated once and kept beside the embedded

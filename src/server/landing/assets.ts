@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { appPath } from '../app-root';
+import { appPath } from '@server/core/app-root';
 
 /** Built by scripts/build-server.mjs into {build}/web/landing-assets, with a manifest of hashed names. */
 export type TLandingAssets = { script: string; preview: string; swVersion: string; dir: string };

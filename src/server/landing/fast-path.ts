@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
-import { subdomainFromHost } from '../../shared/subdomain';
-import type { TServices } from '../services';
+import { subdomainFromHost } from '@shared/subdomain';
+import type { TLandingAppDeps } from './deps';
 import { detectLanguage } from './language';
 import { isBypassPath } from './routing';
 
@@ -10,7 +10,7 @@ import { isBypassPath } from './routing';
  * not already cached and current (a miss, a query other than ?lng, a stale version) goes on to the app,
  * which renders, caches and answers with exactly the same headers.
  */
-function landingFastPath(services: TServices): (req: IncomingMessage, res: ServerResponse) => boolean {
+function landingFastPath(services: TLandingAppDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
   const { config } = services;
   const { site } = services.landing;
   const options = { rootDomain: config.publicHost, allowDevHosts: config.env !== 'production' };
@@ -74,7 +74,7 @@ function landingFastPath(services: TServices): (req: IncomingMessage, res: Serve
 }
 
 /** The server factory for @hono/node-server: the fast path first, the app for everything else. */
-export function withLandingFastPath(services: TServices): typeof createServer {
+export function withLandingFastPath(services: TLandingAppDeps): typeof createServer {
   const fast = landingFastPath(services);
   return ((serverOptions: object, listener: RequestListener) =>
     createServer(serverOptions, (req, res) => {

@@ -1,5 +1,5 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '../../shared/i18n';
-import { localeInstance } from '../i18n';
+import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@shared/i18n';
+import { localeInstance } from '@server/core/i18n';
 
 export type TTranslate = (key: string, params?: Record<string, string | number>) => string;
 

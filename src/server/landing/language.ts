@@ -1,4 +1,4 @@
-import { LANGUAGE_COOKIE, isLanguage, type TLanguage } from '../../shared/i18n';
+import { LANGUAGE_COOKIE, isLanguage, type TLanguage } from '@shared/i18n';
 
 function supported(tag: string | undefined | null): TLanguage | null {
   if (!tag) return null;

@@ -2,17 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { toLanguage, type TLanguage } from '../../shared/i18n';
-import { RESERVED_SUBDOMAINS, subdomainFromHost } from '../../shared/subdomain';
-import { ZContactRequest } from '../../shared/schemas/landing';
-import { loadViewer } from '../auth/guards';
-import { teachers } from '../db/schema';
-import type { TAppEnv } from '../env';
-import { AppError } from '../errors';
-import { clientIp } from '../request-context';
-import type { TServices } from '../services';
-import { isPageId } from '../services/landing-pages';
-import { framingOf, viewerHeaders, type TSiteRecord } from '../services/landing-site';
+import { toLanguage, type TLanguage } from '@shared/i18n';
+import { RESERVED_SUBDOMAINS, subdomainFromHost } from '@shared/subdomain';
+import { ZContactRequest } from '@shared/schemas/landing';
+import { loadViewer } from '@server/auth';
+import { teachers } from '@server/core/db/schema';
+import type { TAppEnv } from '@server/core/env';
+import { AppError } from '@server/core/errors';
+import { clientIp } from '@server/core/request-context';
+import type { TLandingAppDeps } from './deps';
+import { isPageId } from './pages';
+import { framingOf, viewerHeaders, type TSiteRecord } from './site-cache';
 import { ASSETS_PREFIX, fontFile } from './assets';
 import { landingT } from './i18n';
 import { renderDebugNotFound, renderError, viewerCsp, type TViewerMode } from './render';
@@ -65,7 +65,7 @@ const contactOf = (c: Context<TAppEnv>): 'sent' | 'failed' | undefined => {
  * Teachers' public pages: everything served on a teacher subdomain outside the bypass paths of spec
  * §2.6, plus /landing/{id} and the landing redirects. Registered before the web app's SPA fallback.
  */
-export function mountLanding(app: Hono<TAppEnv>, services: TServices) {
+export function mountLanding(app: Hono<TAppEnv>, services: TLandingAppDeps) {
   const { config, landing, db, auth } = services;
   const { site, assets } = landing;
   const devHosts = config.env !== 'production';

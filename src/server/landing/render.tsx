@@ -1,11 +1,11 @@
 import { renderToString } from 'react-dom/server';
-import type { TLanguage } from '../../shared/i18n';
-import { directionOf } from '../../shared/i18n';
-import { toLandingView, type TLandingCourseCard } from '../../shared/landing-view';
-import type { TPixelProvider, TTrackingPixel } from '../../shared/schemas/landing';
-import { DebugNotFoundDocument, ErrorDocument, LandingDocument } from '../../views/landing/document';
-import type { TViewContext } from '../../views/landing/types';
-import type { TLandingPageRow } from '../services/landing-pages';
+import type { TLanguage } from '@shared/i18n';
+import { directionOf } from '@shared/i18n';
+import { toLandingView, type TLandingCourseCard } from '@shared/landing-view';
+import type { TPixelProvider, TTrackingPixel } from '@shared/schemas/landing';
+import { DebugNotFoundDocument, ErrorDocument, LandingDocument } from '@views/landing/document';
+import type { TViewContext } from '@views/landing/types';
+import type { TLandingPageRow } from './pages';
 import type { TLandingAssets } from './assets';
 import { landingResources, landingT } from './i18n';
 

@@ -1,6 +1,6 @@
-import { APP_SEGMENTS } from '../../shared/landing-reserved';
-import type { TConfig } from '../config';
-import type { TLandingSiteService, TSiteRecord } from '../services/landing-site';
+import { APP_SEGMENTS } from '@shared/landing-reserved';
+import type { TConfig } from '@server/core/config';
+import type { TLandingSiteService, TSiteRecord } from './site-cache';
 
 /** Spec §2.6: these always show the regular app, whatever the host. */
 const BYPASS_EXACT = new Set(['/student/login', '/student/register', '/student/dashboard', '/teacher/login', '/teacher/register', '/admin/login', '/forgot-password', '/reset-password']);

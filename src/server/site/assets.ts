@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { TLanguage } from '../../shared/i18n';
-import type { TSiteAssets } from '../../views/site/context';
+import type { TLanguage } from '@shared/i18n';
+import type { TSiteAssets } from '@views/site/context';
 
 /** Written by `vite build -c vite.site.config.ts` next to the web app. */
 export const SITE_MANIFEST = '.vite/site-manifest.json';

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Marked } from 'marked';
-import { LANGUAGES, type TLanguage } from '../../shared/i18n';
-import { DOC_SLUGS } from '../../views/site/docs-pages';
-import { appPath } from '../app-root';
+import { LANGUAGES, type TLanguage } from '@shared/i18n';
+import { DOC_SLUGS } from '@views/site/docs-pages';
+import { appPath } from '@server/core/app-root';
 
 export const DOCS_DIR = appPath('content/docs');
 

@@ -1,6 +1,6 @@
-import { type TLanguage } from '../../shared/i18n';
-import type { TSiteT } from '../../views/site/context';
-import { localeInstance } from '../i18n';
+import { type TLanguage } from '@shared/i18n';
+import type { TSiteT } from '@views/site/context';
+import { localeInstance } from '@server/core/i18n';
 
 /**
  * The public site's texts, read once from the same files the web app loads. The pages are rendered on

@@ -3,21 +3,21 @@ import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { z } from 'zod';
-import { isLanguage, LANGUAGE_COOKIE, toLanguage } from '../../shared/i18n';
-import { ZContactMessage, ZFeedbackSubmission, ZNewsletterSignup } from '../../shared/schemas/site';
-import { DOCS_HOME, isDocSlug } from '../../views/site/docs-pages';
-import type { TPageMeta } from '../../views/site/layout/document';
-import { DocPage } from '../../views/site/pages/docs';
-import { NotFoundPage } from '../../views/site/pages/company';
-import { NewsletterPage, type TNewsletterAction, type TNewsletterState } from '../../views/site/pages/newsletter';
-import { PUBLIC_PATHS, SITE_ROUTES } from '../../views/site/routes';
-import type { TSiteT, TSiteContext } from '../../views/site/context';
+import { isLanguage, LANGUAGE_COOKIE, toLanguage } from '@shared/i18n';
+import { ZContactMessage, ZFeedbackSubmission, ZNewsletterSignup } from '@shared/schemas/site';
+import { DOCS_HOME, isDocSlug } from '@views/site/docs-pages';
+import type { TPageMeta } from '@views/site/layout/document';
+import { DocPage } from '@views/site/pages/docs';
+import { NotFoundPage } from '@views/site/pages/company';
+import { NewsletterPage, type TNewsletterAction, type TNewsletterState } from '@views/site/pages/newsletter';
+import { PUBLIC_PATHS, SITE_ROUTES } from '@views/site/routes';
+import type { TSiteT, TSiteContext } from '@views/site/context';
 import { createElement, type ReactNode } from 'react';
-import type { TAppEnv } from '../env';
-import { AppError } from '../errors';
-import { requestContext, sameOriginOnly } from '../request-context';
-import type { TServices } from '../services';
-import { NEWSLETTER_PATHS } from '../services/site';
+import type { TAppEnv } from '@server/core/env';
+import { AppError } from '@server/core/errors';
+import { requestContext, sameOriginOnly } from '@server/core/request-context';
+import type { TSiteDeps } from './deps';
+import { NEWSLETTER_PATHS } from './forms';
 import { loadSiteBuild } from './assets';
 import { loadDocs } from './docs';
 import { renderPage } from './render';
@@ -53,7 +53,7 @@ function formResultOf(c: Context<TAppEnv>): TSiteContext['formResult'] {
  * no-JavaScript fallback of the three forms. Registered before the web app's SPA fallback, which calls the
  * returned `notFound` for a path that is neither one of these pages nor a screen of the app.
  */
-export function mountSite(app: Hono<TAppEnv>, services: TServices): { notFound: (c: Context<TAppEnv>) => Response | Promise<Response> } {
+export function mountSite(app: Hono<TAppEnv>, services: TSiteDeps): { notFound: (c: Context<TAppEnv>) => Response | Promise<Response> } {
   const { config } = services;
   const build = loadSiteBuild(config.webDistDir);
   const docs = loadDocs();
@@ -151,7 +151,7 @@ export function mountSite(app: Hono<TAppEnv>, services: TServices): { notFound: 
  */
 function mountNewsletterPages(
   app: Hono<TAppEnv>,
-  services: TServices,
+  services: TSiteDeps,
   page: (c: Context<TAppEnv>, action: TNewsletterAction, state: TNewsletterState) => Response | Promise<Response>,
 ) {
   const { config, site } = services;
@@ -182,7 +182,7 @@ function mountNewsletterPages(
 }
 
 async function submitForm(
-  services: TServices,
+  services: TSiteDeps,
   form: TFormName,
   parsed: z.ZodSafeParseResult<unknown>,
   from: ReturnType<typeof requestContext>,

@@ -1,8 +1,8 @@
 import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { directionOf, type TLanguage } from '../../shared/i18n';
-import { SiteProvider, type TSiteContext } from '../../views/site/context';
-import { SiteDocument, type TPageMeta } from '../../views/site/layout/document';
+import { directionOf, type TLanguage } from '@shared/i18n';
+import { SiteProvider, type TSiteContext } from '@views/site/context';
+import { SiteDocument, type TPageMeta } from '@views/site/layout/document';
 import type { TSiteBuild } from './assets';
 import { siteTranslator } from './i18n';
 

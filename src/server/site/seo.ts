@@ -1,4 +1,4 @@
-import { LANGUAGES, type TLanguage } from '../../shared/i18n';
+import { LANGUAGES, type TLanguage } from '@shared/i18n';
 
 const languageUrl = (origin: string, path: string, lng: TLanguage | 'x-default') => `${origin}${path}${lng === 'x-default' ? '' : `?lng=${lng}`}`;
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../shared/i18n';
+import { LANGUAGES } from '@shared/i18n';
 
 type TTree = { [key: string]: unknown };
 const VIEWS = path.resolve('src/views/site');

@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
-import type { TLandingView } from '../../shared/landing-view';
-import { isSafeImageUrl } from '../../shared/landing-url';
+import type { TLandingView } from '@shared/landing-view';
+import { isSafeImageUrl } from '@shared/landing-url';
 import { LandingBody } from './landing-body';
 import { LANDING_CSS } from './styles';
 import type { TViewContext } from './types';

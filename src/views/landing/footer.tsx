@@ -1,4 +1,4 @@
-import type { TLandingView } from '../../shared/landing-view';
+import type { TLandingView } from '@shared/landing-view';
 import type { TViewContext } from './types';
 
 /** Spec §2.7: on a subdomain, register and login; on the main domain, back to top and contact us. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FEATURE_ICONS, TContactActionType } from '../../shared/schemas/landing';
+import type { FEATURE_ICONS, TContactActionType } from '@shared/schemas/landing';
 
 /*
  * Inline icons (Lucide-style paths drawn by us), so that a page needs no icon font and no extra

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import type { TLandingView } from '../../shared/landing-view';
-import type { TSectionId } from '../../shared/schemas/landing';
+import type { TLandingView } from '@shared/landing-view';
+import type { TSectionId } from '@shared/schemas/landing';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { AboutMeSection } from './sections/about-me';

@@ -1,6 +1,6 @@
-import { SECTION_ANCHORS, type TLandingView } from '../../shared/landing-view';
-import { isExternalUrl } from '../../shared/landing-url';
-import type { TSectionId } from '../../shared/schemas/landing';
+import { SECTION_ANCHORS, type TLandingView } from '@shared/landing-view';
+import { isExternalUrl } from '@shared/landing-url';
+import type { TSectionId } from '@shared/schemas/landing';
 import { Icon } from './icons';
 import { LandingImage, SafeLink } from './parts';
 import type { TViewContext } from './types';

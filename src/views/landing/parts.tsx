@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isExternalUrl, isSafeImageUrl, isSafeLinkUrl } from '../../shared/landing-url';
+import { isExternalUrl, isSafeImageUrl, isSafeLinkUrl } from '@shared/landing-url';
 import { Icon } from './icons';
 
 /**

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { TLanguage } from '../../shared/i18n';
+import type { TLanguage } from '@shared/i18n';
 
 /** Translates a key of the `site` namespace (or `docs:…`, `common:…`), with i18next's interpolation and plurals. */
 export type TSiteT = (key: string, options?: Record<string, unknown>) => string;

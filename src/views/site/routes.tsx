@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PAYMENT_METHODS } from '../../shared/plans';
+import { PAYMENT_METHODS } from '@shared/plans';
 import { DOC_GROUPS, docPath } from './docs-pages';
 import { useSite } from './context';
 import { AboutPage, ContactPage, FaqPage, HelpPage, LegalPage, PaymentPage, SuccessStoriesPage } from './pages/company';

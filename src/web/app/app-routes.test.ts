@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { APP_ROUTE_PATTERNS, isAppRoute, matchesRoutePattern } from '../../shared/app-routes';
-import { sitePublicRoutes } from '../features/site/routes';
+import { APP_ROUTE_PATTERNS, isAppRoute, matchesRoutePattern } from '@shared/app-routes';
+import { sitePublicRoutes } from '@web/features/site/routes';
 import { routes } from './routes';
 
 /** Every leaf of a route tree as a full path pattern. */

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@shared/constants';
 import { directionOf, toLanguage } from '@shared/i18n';
-import { toasterGate } from '../lib/notify';
+import { toasterGate } from '@web/lib/notify';
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 

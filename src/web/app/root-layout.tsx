@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { LoadingOverlay } from '../components/ui/loading-overlay';
+import { LoadingOverlay } from '@web/components/ui/loading-overlay';
 
 /** Spec §2.6: every navigation starts at the top, unless it asks for a section by id. */
 function useScrollToTop() {

@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 export const placeholder = (pageKey: string, path: string): RouteObject => ({
   ...(path === '' ? { index: true } : { path }),
   handle: { page: pageKey },
-  lazy: () => import('../components/placeholder-page').then((m) => ({ Component: m.PlaceholderPage })),
+  lazy: () => import('@web/components/placeholder-page').then((m) => ({ Component: m.PlaceholderPage })),
 });
 
 /** A lazily loaded screen; `handle` carries per-route options such as the portal of an auth page. */

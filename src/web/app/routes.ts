@@ -1,21 +1,21 @@
 import { redirect, type RouteObject } from 'react-router';
-import { adminChildRoutes } from '../features/admin/routes';
-import { coursesStudentRoutes, coursesTeacherRoutes } from '../features/courses/routes';
-import { landingDashboardRoutes, landingPublicRoutes } from '../features/landing/routes';
-import { sitePublicRoutes } from '../features/site/routes';
-import { hostPlatform } from '../features/auth/components/portal';
+import { adminChildRoutes } from '@web/features/admin/routes';
+import { coursesStudentRoutes, coursesTeacherRoutes } from '@web/features/courses/routes';
+import { landingDashboardRoutes, landingPublicRoutes } from '@web/features/landing/routes';
+import { sitePublicRoutes } from '@web/features/site/routes';
+import { hostPlatform } from '@web/lib/host-platform';
 import { page, placeholder } from './route-helpers';
 
-const notFound = () => import('../features/errors/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
+const notFound = () => import('@web/features/errors/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 
 const auth = {
-  login: () => import('../features/auth/login-page').then((m) => m.LoginPage),
-  teacherRegister: () => import('../features/auth/teacher-register-page').then((m) => m.TeacherRegisterPage),
-  studentRegister: () => import('../features/auth/student-register-page').then((m) => m.StudentRegisterPage),
-  forgot: () => import('../features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage),
-  reset: () => import('../features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
-  verify: () => import('../features/auth/verify-page').then((m) => m.VerifyPage),
-  adminRegister: () => import('../features/auth/admin-register-page').then((m) => m.AdminRegisterPage),
+  login: () => import('@web/features/auth/login-page').then((m) => m.LoginPage),
+  teacherRegister: () => import('@web/features/auth/teacher-register-page').then((m) => m.TeacherRegisterPage),
+  studentRegister: () => import('@web/features/auth/student-register-page').then((m) => m.StudentRegisterPage),
+  forgot: () => import('@web/features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage),
+  reset: () => import('@web/features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
+  verify: () => import('@web/features/auth/verify-page').then((m) => m.VerifyPage),
+  adminRegister: () => import('@web/features/auth/admin-register-page').then((m) => m.AdminRegisterPage),
 };
 
 /** Spec §2.3: the same screens serve several portals; `portal` tells them which account they are for. */
@@ -43,10 +43,10 @@ const TEACHER_SECTIONS: Array<[string, string]> = [
 ];
 
 const dashboard = {
-  layout: () => import('../features/dashboard/teacher-layout'),
-  overview: () => import('../features/dashboard/overview-page').then((m) => m.TeacherOverviewPage),
-  profile: () => import('../features/dashboard/profile-page').then((m) => m.TeacherProfilePage),
-  settings: () => import('../features/dashboard/settings-page').then((m) => m.SettingsPage),
+  layout: () => import('@web/features/dashboard/teacher-layout'),
+  overview: () => import('@web/features/dashboard/overview-page').then((m) => m.TeacherOverviewPage),
+  profile: () => import('@web/features/dashboard/profile-page').then((m) => m.TeacherProfilePage),
+  settings: () => import('@web/features/dashboard/settings-page').then((m) => m.SettingsPage),
 };
 
 const teacherArea: RouteObject = {
@@ -79,9 +79,9 @@ const teacherArea: RouteObject = {
 
 const studentArea = (prefix: string): RouteObject => ({
   path: `${prefix}student/dashboard`,
-  lazy: () => import('../features/student/student-layout').then((m) => ({ Component: m.StudentLayout, loader: m.studentLoader })),
+  lazy: () => import('@web/features/student/student-layout').then((m) => ({ Component: m.StudentLayout, loader: m.studentLoader })),
   children: [
-    page('', () => import('../features/student/student-dashboard-page').then((m) => m.StudentDashboardPage)),
+    page('', () => import('@web/features/courses/student/dashboard-page').then((m) => m.StudentDashboardPage)),
     ...coursesStudentRoutes,
     placeholder('studentDashboard', '*'),
   ],
@@ -89,7 +89,7 @@ const studentArea = (prefix: string): RouteObject => ({
 
 const adminArea: RouteObject = {
   path: 'admin/dashboard',
-  lazy: () => import('../features/admin/admin-layout').then((m) => ({ Component: m.AdminLayout, loader: m.adminLoader })),
+  lazy: () => import('@web/features/admin/admin-layout').then((m) => ({ Component: m.AdminLayout, loader: m.adminLoader })),
   children: adminChildRoutes,
 };
 
@@ -105,7 +105,7 @@ export const routes: RouteObject[] = [
         children: [
           studentArea(''),
           {
-            lazy: () => import('../components/public-layout').then((m) => ({ Component: m.PublicLayout })),
+            lazy: () => import('@web/components/public-layout').then((m) => ({ Component: m.PublicLayout })),
             children: [
               placeholder('platformHome', ''),
               placeholder('platformTeach', 'teach'),
@@ -118,7 +118,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        lazy: () => import('../components/public-layout').then((m) => ({ Component: m.PublicLayout })),
+        lazy: () => import('@web/components/public-layout').then((m) => ({ Component: m.PublicLayout })),
         children: [
           ...sitePublicRoutes,
           ...landingPublicRoutes,
@@ -126,10 +126,10 @@ export const routes: RouteObject[] = [
           { path: '404', lazy: notFound },
           {
             path: 'inactive',
-            lazy: () => import('../features/errors/inactive-page').then((m) => ({ Component: m.InactivePage })),
+            lazy: () => import('@web/features/errors/inactive-page').then((m) => ({ Component: m.InactivePage })),
           },
           // Spec §2.5 /teacher/{subdomain}, for registered subdomains only (decision 010).
-          { path: 'teacher/:subdomain', lazy: () => import('../features/auth/teacher-path').then((m) => ({ loader: m.teacherPathLoader })) },
+          { path: 'teacher/:subdomain', lazy: () => import('@web/features/auth/teacher-path').then((m) => ({ loader: m.teacherPathLoader })) },
           // Any deeper unknown /teacher/* path goes to the teacher dashboard (spec §2.4).
           { path: 'teacher/:section/*', loader: () => redirect('/teacher/dashboard') },
           { path: 't/:subdomain/student/dashboard/*', loader: () => redirect('/student/dashboard') },

@@ -6,7 +6,7 @@ import {
   TRANSLATION_PARALLEL_READS,
   TRANSLATION_RETRIES,
   TRANSLATION_RETRY_START_MS,
-} from '../../shared/constants';
+} from '@shared/constants';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_COOKIE,
@@ -15,7 +15,7 @@ import {
   directionOf,
   isLanguage,
   toLanguage,
-} from '../../shared/i18n';
+} from '@shared/i18n';
 
 export function applyDocumentLanguage(language: string) {
   const lng = toLanguage(language);

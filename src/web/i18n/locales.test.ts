@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, NAMESPACES } from '../../shared/i18n';
-import { ERROR_STATUS } from '../../shared/errors';
+import { LANGUAGES, NAMESPACES } from '@shared/i18n';
+import { ERROR_STATUS } from '@shared/errors';
 
 type TTree = { [key: string]: string | TTree };
 const LOCALES = path.resolve('public/locales');

@@ -1,7 +1,8 @@
-import { hc, type ClientResponse } from 'hono/client';
-import type { AppType } from '../../server/app';
-import { BACKEND_TIMEOUT_MS } from '../../shared/constants';
-import type { TErrorBody } from '../../shared/errors';
+import { hc, type ClientResponse, type InferRequestType } from 'hono/client';
+import type { AppType } from '@server/app';
+import { BACKEND_TIMEOUT_MS } from '@shared/constants';
+import type { TErrorBody } from '@shared/errors';
+import { ApiError } from './api-error';
 
 /** The only way the web talks to the server: typed from the server's own route definitions. */
 export const api = hc<AppType>('/api', {
@@ -9,19 +10,6 @@ export const api = hc<AppType>('/api', {
   fetch: (input: RequestInfo | URL, init?: RequestInit) =>
     fetch(input, { ...init, credentials: 'same-origin', signal: init?.signal ?? AbortSignal.timeout(BACKEND_TIMEOUT_MS) }),
 });
-
-/** A failed call, carrying the server's code and its message already translated to the user's language. */
-export class ApiError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status: number,
-    readonly fields: Record<string, string> = {},
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
 
 /**
  * Resolves to the success body or throws ApiError. A network failure or an unreadable body becomes
@@ -39,3 +27,6 @@ export async function unwrap<T>(call: Promise<ClientResponse<T>>): Promise<T> {
   if (!body?.error) throw new ApiError('NETWORK', '', res.status);
   throw new ApiError(body.error.code, body.error.message, res.status, body.error.fields);
 }
+
+/** The JSON body a typed client method takes, for the features' api.ts modules that wrap it. */
+export type TJson<T extends (...args: never[]) => unknown> = InferRequestType<T>['json' & keyof InferRequestType<T>];

@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Providers } from '../app/providers';
+import { Providers } from '@web/app/providers';
 import { notify } from './notify';
 
 const sleep = (ms: number) => act(() => new Promise<void>((r) => setTimeout(r, ms)));

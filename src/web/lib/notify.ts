@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS, TOAST_LIMIT } from '../../shared/constants';
+import { TOAST_DURATION_MS, TOAST_LIMIT } from '@shared/constants';
 
 /**
  * Spec §9 toast durations: success 2 s, error 4 s, anything else 4 s.

@@ -1,8 +1,8 @@
-import { PRIMARY_COLOR_STORAGE_KEY } from '../../shared/constants';
-import { parsePrimaryColor } from '../../shared/color';
+import { PRIMARY_COLOR_STORAGE_KEY } from '@shared/constants';
+import { parsePrimaryColor } from '@shared/color';
 import { readStorage, writeStorage } from './storage';
 
-/** The CSS derives every primary shade from this one variable (see styles.css). */
+/** The CSS derives every primary shade from this one variable (see src/shared/palette.css). */
 export function applyPrimaryColor(color: string = parsePrimaryColor(readStorage(PRIMARY_COLOR_STORAGE_KEY))) {
   document.documentElement.style.setProperty('--primary', parsePrimaryColor(color));
 }

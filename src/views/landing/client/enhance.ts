@@ -4,8 +4,8 @@
  * after 2 s, the offline worker with its update banner, broken-image placeholders, the live hero
  * background from the editor, and the teacher's tracking pixels. No framework: it must stay small.
  */
-import { asHeroBackground, heroBackgroundCss } from '../../../shared/landing-hero';
-import { isValidPixel } from '../../../shared/landing-pixels';
+import { asHeroBackground, heroBackgroundCss } from '@shared/landing-hero';
+import { isValidPixel } from '@shared/landing-pixels';
 
 type TData = { mode?: string; pageId?: string; viewerMode?: 'live' | 'embedded' | 'preview'; host?: 'subdomain' | 'main'; pixels?: unknown[] };
 

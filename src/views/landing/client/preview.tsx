@@ -4,9 +4,9 @@
  * load this bundle; visitors never do.
  */
 import { createRoot, type Root } from 'react-dom/client';
-import { toLandingView, type TLandingCourseCard } from '../../../shared/landing-view';
-import { LandingBody } from '../landing-body';
-import type { TTranslate } from '../types';
+import { toLandingView, type TLandingCourseCard } from '@shared/landing-view';
+import { LandingBody } from '@views/landing/landing-body';
+import type { TTranslate } from '@views/landing/types';
 
 type TPreviewData = { pageId?: string; preview?: { page: Record<string, unknown>; courseCards: TLandingCourseCard[]; host: 'subdomain' | 'main'; registerHref: string; labels: Record<string, unknown> } };
 

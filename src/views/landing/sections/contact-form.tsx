@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { TLandingView } from '../../../shared/landing-view';
-import { SectionHeading } from '../parts';
-import type { TViewContext } from '../types';
+import type { TLandingView } from '@shared/landing-view';
+import { SectionHeading } from '@views/landing/parts';
+import type { TViewContext } from '@views/landing/types';
 
 /**
  * Works without script (a plain POST that comes back to the page); the page script sends it in the

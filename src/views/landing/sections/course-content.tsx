@@ -1,7 +1,7 @@
-import type { TLandingView } from '../../../shared/landing-view';
-import { Icon } from '../icons';
-import { LandingImage, SectionHeading } from '../parts';
-import type { TViewContext } from '../types';
+import type { TLandingView } from '@shared/landing-view';
+import { Icon } from '@views/landing/icons';
+import { LandingImage, SectionHeading } from '@views/landing/parts';
+import type { TViewContext } from '@views/landing/types';
 
 /** The teacher's own outline, then the published courses (cards from the courses domain). */
 export function CourseContentSection({ view, ctx }: { view: TLandingView; ctx: TViewContext }) {

@@ -1,6 +1,6 @@
-import type { TLandingView } from '../../../shared/landing-view';
-import { SectionHeading } from '../parts';
-import type { TViewContext } from '../types';
+import type { TLandingView } from '@shared/landing-view';
+import { SectionHeading } from '@views/landing/parts';
+import type { TViewContext } from '@views/landing/types';
 
 /** Native disclosure widgets: they open and close without any script. */
 export function FaqSection({ view, ctx }: { view: TLandingView; ctx: TViewContext }) {

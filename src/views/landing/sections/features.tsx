@@ -1,7 +1,7 @@
-import type { TLandingView } from '../../../shared/landing-view';
-import { Icon } from '../icons';
-import { SectionHeading } from '../parts';
-import type { TViewContext } from '../types';
+import type { TLandingView } from '@shared/landing-view';
+import { Icon } from '@views/landing/icons';
+import { SectionHeading } from '@views/landing/parts';
+import type { TViewContext } from '@views/landing/types';
 
 export function FeaturesSection({ view, ctx }: { view: TLandingView; ctx: TViewContext }) {
   if (view.features.length === 0) return null;

@@ -1,7 +1,7 @@
-import { heroBackgroundCss, type TLandingView } from '../../../shared/landing-view';
-import { Icon } from '../icons';
-import { LandingImage, SafeLink } from '../parts';
-import type { TViewContext } from '../types';
+import { heroBackgroundCss, type TLandingView } from '@shared/landing-view';
+import { Icon } from '@views/landing/icons';
+import { LandingImage, SafeLink } from '@views/landing/parts';
+import type { TViewContext } from '@views/landing/types';
 
 export function HeroSection({ view, ctx }: { view: TLandingView; ctx: TViewContext }) {
   const { t } = ctx;

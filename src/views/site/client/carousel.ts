@@ -1,4 +1,4 @@
-import { SWIPE_THRESHOLD_PX } from '../../../shared/constants';
+import { SWIPE_THRESHOLD_PX } from '@shared/constants';
 
 /** The showcase moves on by itself this often (spec §2.1: it cycles 1 to 4). */
 export const CAROUSEL_AUTOPLAY_MS = 6_000;

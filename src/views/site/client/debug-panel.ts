@@ -1,5 +1,5 @@
-import { DEFAULT_PRIMARY_COLOR, PRIMARY_COLOR_STORAGE_KEY } from '../../../shared/constants';
-import { parsePrimaryColor } from '../../../shared/color';
+import { DEFAULT_PRIMARY_COLOR, PRIMARY_COLOR_STORAGE_KEY } from '@shared/constants';
+import { parsePrimaryColor } from '@shared/color';
 
 function stored(): string {
   try {
@@ -9,7 +9,7 @@ function stored(): string {
   }
 }
 
-/** Every primary shade derives from --primary (site.css), as in the web app. */
+/** Every primary shade derives from --primary (src/shared/palette.css), as in the web app. */
 export function applyPrimary(color: string, doc: Document = document) {
   doc.documentElement.style.setProperty('--primary', parsePrimaryColor(color));
 }

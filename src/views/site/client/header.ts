@@ -1,4 +1,4 @@
-import { NAVBAR_HIDE_AFTER_PX, NAVBAR_MOVE_THRESHOLD_PX, NAVBAR_SCROLLED_AFTER_PX } from '../../../shared/constants';
+import { NAVBAR_HIDE_AFTER_PX, NAVBAR_MOVE_THRESHOLD_PX, NAVBAR_SCROLLED_AFTER_PX } from '@shared/constants';
 
 /**
  * Spec §2.1: the bar hides when scrolling down past 100 px and shows when scrolling up; movements under

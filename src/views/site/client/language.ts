@@ -1,4 +1,4 @@
-import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, toLanguage } from '../../../shared/i18n';
+import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, toLanguage } from '@shared/i18n';
 
 /**
  * Spec §4 language change. The options are links to the same page in each language; the script

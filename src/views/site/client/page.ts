@@ -1,5 +1,5 @@
-import { LAUNCH_DATE } from '../../../shared/constants';
-import { daysSinceLaunch, localDay } from '../../../shared/launch';
+import { LAUNCH_DATE } from '@shared/constants';
+import { daysSinceLaunch, localDay } from '@shared/launch';
 
 /**
  * Spec §2.1: navigation that names a section (/#pricing) scrolls to it; any other arrival starts at the

@@ -1,4 +1,4 @@
-import { SERVICE_WORKER_APPLY_DELAY_MS, SERVICE_WORKER_UPDATE_CHECK_MS } from '../../../shared/constants';
+import { SERVICE_WORKER_APPLY_DELAY_MS, SERVICE_WORKER_UPDATE_CHECK_MS } from '@shared/constants';
 
 export const PENDING_UPDATE_KEY = 'darsi-sw-update-pending';
 

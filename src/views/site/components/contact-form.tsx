@@ -1,4 +1,4 @@
-import { useSite } from '../context';
+import { useSite } from '@views/site/context';
 import { Field, inputClass, SiteForm, SubmitButton } from './forms';
 
 /** Spec §3 contact form: name, email, phone (optional, +213…), subject, message. */

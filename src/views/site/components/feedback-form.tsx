@@ -1,5 +1,5 @@
-import { FEEDBACK_CATEGORIES } from '../../../shared/schemas/site';
-import { useSite } from '../context';
+import { FEEDBACK_CATEGORIES } from '@shared/schemas/site';
+import { useSite } from '@views/site/context';
 import { Field, inputClass, SiteForm, SubmitButton } from './forms';
 
 /** Spec §3 feedback submission: category, title, text (required, §5 message), optional e-mail. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useSite } from '../context';
+import { useSite } from '@views/site/context';
 
 /*
  * Forms post to /site-forms/* so they work without JavaScript (the server answers with a redirect

@@ -1,9 +1,9 @@
 import { Icon, type TIconName } from './icons';
-import { useSite } from '../context';
+import { useSite } from '@views/site/context';
 import { ContactForm } from './contact-form';
 import { Rich, SoonBadge, soonAttributes } from './marks';
 import { Card, Section } from './section';
-import { SITE_CONTACT } from '../site-info';
+import { SITE_CONTACT } from '@views/site/site-info';
 
 type TTitled = { title: string; body: string };
 /** `soon` names the roadmap feature the item depends on, when it is not built yet. */

@@ -1,4 +1,4 @@
-import { useSite } from '../context';
+import { useSite } from '@views/site/context';
 import { SiteForm } from './forms';
 
 export function NewsletterForm() {

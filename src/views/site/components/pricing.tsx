@@ -1,5 +1,5 @@
-import { PLANS, type TPlan } from '../../../shared/plans';
-import { formatNumber, useSite } from '../context';
+import { PLANS, type TPlan } from '@shared/plans';
+import { formatNumber, useSite } from '@views/site/context';
 import { Icon } from './icons';
 import { Entry, entryText, type TEntry } from './marks';
 import { Section } from './section';

@@ -1,5 +1,5 @@
-import { SHOWCASE_DEMO_PRICES } from '../../../shared/plans';
-import { formatNumber, useSite } from '../context';
+import { SHOWCASE_DEMO_PRICES } from '@shared/plans';
+import { formatNumber, useSite } from '@views/site/context';
 import { Icon, type TIconName } from './icons';
 import { Entry, entryText, SoonBadge, soonAttributes, type TEntry } from './marks';
 import { Section } from './section';

@@ -1,6 +1,6 @@
-import { DEFAULT_PRIMARY_COLOR } from '../../../shared/constants';
-import { Icon } from '../components/icons';
-import { useSite } from '../context';
+import { DEFAULT_PRIMARY_COLOR } from '@shared/constants';
+import { Icon } from '@views/site/components/icons';
+import { useSite } from '@views/site/context';
 
 const PRESETS = [DEFAULT_PRIMARY_COLOR, '#7c3aed', '#059669', '#dc2626', '#d97706', '#0891b2'];
 

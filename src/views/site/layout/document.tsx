@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { LANGUAGES, type TLanguage } from '../../../shared/i18n';
-import { useSite } from '../context';
+import { LANGUAGES, type TLanguage } from '@shared/i18n';
+import { useSite } from '@views/site/context';
 import { DebugPanel } from './debug-panel';
 import { Footer } from './footer';
 import { Navbar } from './navbar';

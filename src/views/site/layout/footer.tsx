@@ -1,9 +1,9 @@
-import { LAUNCH_DATE } from '../../../shared/constants';
-import { daysSinceLaunch } from '../../../shared/launch';
-import { Icon } from '../components/icons';
-import { NewsletterForm } from '../components/newsletter-form';
-import { useSite } from '../context';
-import { SITE_CONTACT, SOCIAL_LINKS } from '../site-info';
+import { LAUNCH_DATE } from '@shared/constants';
+import { daysSinceLaunch } from '@shared/launch';
+import { Icon } from '@views/site/components/icons';
+import { NewsletterForm } from '@views/site/components/newsletter-form';
+import { useSite } from '@views/site/context';
+import { SITE_CONTACT, SOCIAL_LINKS } from '@views/site/site-info';
 
 const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
 

@@ -1,6 +1,6 @@
-import { LANGUAGES } from '../../../shared/i18n';
-import { Icon } from '../components/icons';
-import { useSite } from '../context';
+import { LANGUAGES } from '@shared/i18n';
+import { Icon } from '@views/site/components/icons';
+import { useSite } from '@views/site/context';
 
 /**
  * A disclosure of plain links (`?lng=xx`), so changing language works without JavaScript; the script

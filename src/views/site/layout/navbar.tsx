@@ -1,5 +1,5 @@
-import { Icon } from '../components/icons';
-import { useSite } from '../context';
+import { Icon } from '@views/site/components/icons';
+import { useSite } from '@views/site/context';
 import { LanguageMenu } from './language-menu';
 
 export const FEATURE_AREAS = [

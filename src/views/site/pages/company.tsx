@@ -1,8 +1,8 @@
-import { CallToAction, ContactDetails, ContactSection, FaqList } from '../components/home-sections';
-import { Icon } from '../components/icons';
-import { SoonBadge, soonAttributes } from '../components/marks';
-import { Card, PageHero, Section } from '../components/section';
-import { useSite } from '../context';
+import { CallToAction, ContactDetails, ContactSection, FaqList } from '@views/site/components/home-sections';
+import { Icon } from '@views/site/components/icons';
+import { SoonBadge, soonAttributes } from '@views/site/components/marks';
+import { Card, PageHero, Section } from '@views/site/components/section';
+import { useSite } from '@views/site/context';
 
 type TTitled = { title: string; body: string };
 

@@ -1,7 +1,7 @@
-import { Icon } from '../components/icons';
-import { PageHero } from '../components/section';
-import { useSite } from '../context';
-import { DOC_GROUPS, DOC_SLUGS, DOCS_HOME, docPath } from '../docs-pages';
+import { Icon } from '@views/site/components/icons';
+import { PageHero } from '@views/site/components/section';
+import { useSite } from '@views/site/context';
+import { DOC_GROUPS, DOC_SLUGS, DOCS_HOME, docPath } from '@views/site/docs-pages';
 
 function DocsSidebar({ current }: { current?: string }) {
   const { t } = useSite();

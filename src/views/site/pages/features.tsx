@@ -1,9 +1,9 @@
-import { Icon } from '../components/icons';
-import { CallToAction } from '../components/home-sections';
-import { Entry, entryText, Rich, SoonBadge, soonAttributes, type TEntry } from '../components/marks';
-import { Card, PageHero, Section } from '../components/section';
-import { useSite } from '../context';
-import { FEATURE_AREAS } from '../layout/navbar';
+import { Icon } from '@views/site/components/icons';
+import { CallToAction } from '@views/site/components/home-sections';
+import { Entry, entryText, Rich, SoonBadge, soonAttributes, type TEntry } from '@views/site/components/marks';
+import { Card, PageHero, Section } from '@views/site/components/section';
+import { useSite } from '@views/site/context';
+import { FEATURE_AREAS } from '@views/site/layout/navbar';
 
 export function FeaturesPage() {
   const { t, list } = useSite();

@@ -1,7 +1,7 @@
-import { Field, inputClass, SiteForm, SubmitButton } from '../components/forms';
-import { Rich } from '../components/marks';
-import { Card, PageHero } from '../components/section';
-import { useSite } from '../context';
+import { Field, inputClass, SiteForm, SubmitButton } from '@views/site/components/forms';
+import { Rich } from '@views/site/components/marks';
+import { Card, PageHero } from '@views/site/components/section';
+import { useSite } from '@views/site/context';
 
 /*
  * The newsletter's own pages (docs/decisions/046-newsletter-unsubscribe.md). A signed link opens a page

@@ -1,8 +1,8 @@
-import { FeedbackForm } from '../components/feedback-form';
-import { ContactDetails } from '../components/home-sections';
-import { Card, PageHero, Section } from '../components/section';
-import { useSite } from '../context';
-import { featureStatus, milestoneStatus, type TFeatureStatus } from '../roadmap-status';
+import { FeedbackForm } from '@views/site/components/feedback-form';
+import { ContactDetails } from '@views/site/components/home-sections';
+import { Card, PageHero, Section } from '@views/site/components/section';
+import { useSite } from '@views/site/context';
+import { featureStatus, milestoneStatus, type TFeatureStatus } from '@views/site/roadmap-status';
 
 /** `when` (YYYY-MM or YYYY) places the milestone in time; its status follows from today's date. */
 type TMilestone = { when: string; date: string; title: string; body: string };

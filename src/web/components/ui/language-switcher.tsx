@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, toLanguage, type TLanguage } from '../../../shared/i18n';
-import { notify } from '../../lib/notify';
+import { LANGUAGES, toLanguage, type TLanguage } from '@shared/i18n';
+import { notify } from '@web/lib/notify';
 
 /** Closes on outside pointer-down and on Escape while `open`. */
 function useDismiss(open: boolean, close: () => void) {

@@ -5,7 +5,7 @@ import {
   OVERLAY_PROGRESS_MS,
   OVERLAY_TIP_COUNT,
   OVERLAY_TIP_ROTATION_MS,
-} from '../../../shared/constants';
+} from '@shared/constants';
 
 /**
  * Spec §2.6: nothing for the first 300 ms (most loads finish by then), then a message, a rotating tip

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Card, CardHeader } from '../../components/ui/dashboard/card';
-import { MailIcon } from '../../components/ui/dashboard/icons';
-import { PageTitle } from '../../components/ui/dashboard/page-heading';
-import { useSession } from '../../components/ui/dashboard/session';
+import { Card, CardHeader } from '@web/components/ui/card';
+import { MailIcon } from '@web/components/ui/icons';
+import { PageTitle } from '@web/components/ui/page-heading';
+import { useSession } from '@web/components/area/session';
 import { InviteAdminForm } from './components/invite-admin-form';
 import { Overview } from './components/overview';
 

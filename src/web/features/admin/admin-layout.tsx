@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { useAccountLanguageSync } from '../../components/ui/dashboard/account-language';
-import { Brand } from '../../components/ui/dashboard/brand';
-import { cx } from '../../components/ui/dashboard/cx';
-import { ExternalLinkIcon, ShieldIcon } from '../../components/ui/dashboard/icons';
-import { SessionProvider, useLiveSession } from '../../components/ui/dashboard/session';
-import { SignOutButton } from '../../components/ui/dashboard/sign-out-button';
-import { SkipLink } from '../../components/ui/dashboard/skip-link';
-import { LanguageSwitcher } from '../../components/ui/language-switcher';
-import { adminGuard } from '../auth/guards';
+import { useAccountLanguageSync } from '@web/lib/account-language';
+import { Brand } from '@web/components/area/brand';
+import { cx } from '@web/lib/cx';
+import { ExternalLinkIcon, ShieldIcon } from '@web/components/ui/icons';
+import { SessionProvider, useLiveSession } from '@web/components/area/session';
+import { SignOutButton } from '@web/components/area/sign-out-button';
+import { SkipLink } from '@web/components/area/skip-link';
+import { LanguageSwitcher } from '@web/components/ui/language-switcher';
+import { adminGuard } from '@web/lib/guards';
 import { AdminSections } from './components/admin-sections';
-import { AreaMain, withAreaProviders } from '../../components/ui/dashboard/area-frame';
+import { AreaMain, withAreaProviders } from '@web/components/area/area-frame';
 
 export const adminLoader = adminGuard;
 

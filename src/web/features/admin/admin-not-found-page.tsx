@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClass } from '../../components/ui/dashboard/button';
-import { usePageTitle } from '../../components/page-title';
+import { buttonClass } from '@web/components/ui/button';
+import { usePageTitle } from '@web/components/page-title';
 
 /**
  * An unknown /admin/dashboard/* address: a real "not found" inside the admin frame (header and sections

@@ -1,18 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../components/ui/dashboard/api-errors';
-import { Card, CardHeader } from '../../components/ui/dashboard/card';
-import { ErrorState } from '../../components/ui/dashboard/error-state';
-import { isolate, useDateFormat } from '../../components/ui/dashboard/format';
-import { MailIcon, ShieldIcon } from '../../components/ui/dashboard/icons';
-import { PageTitle } from '../../components/ui/dashboard/page-heading';
-import { api, unwrap } from '../../lib/api';
-import { notify } from '../../lib/notify';
-import { ConfirmButton, LoadingBlock } from './components/admin-ui';
-import { Badge } from '../../components/ui/dashboard/badge';
+import { ConfirmButton } from '@web/components/ui/confirm-button';
+import { useErrorText } from '@web/lib/api-errors';
+import { Card, CardHeader } from '@web/components/ui/card';
+import { QueryError } from '@web/components/ui/error-state';
+import { isolate, useDateFormat } from '@web/lib/format';
+import { MailIcon, ShieldIcon } from '@web/components/ui/icons';
+import { PageTitle } from '@web/components/ui/page-heading';
+import { notify } from '@web/lib/notify';
+import { LoadingBlock } from './components/admin-ui';
+import { Badge } from '@web/components/ui/badge';
 import { useDateTimeFormat } from './components/datetime';
 import { InviteAdminForm } from './components/invite-admin-form';
-import { adminsQuery, type TAdminsList } from './components/queries';
+import { adminApi, adminKeys, adminsQuery, type TAdminsList } from './api';
 
 type TAdmin = TAdminsList['admins'][number];
 type TInvitation = TAdminsList['invitations'][number];
@@ -25,13 +25,13 @@ function InvitationRow({ invitation }: { invitation: TInvitation }) {
   const queryClient = useQueryClient();
   const cancel = async () => {
     try {
-      await unwrap(api.admin.invitations[':id'].$delete({ param: { id: invitation.id } }));
+      await adminApi.cancelInvitation(invitation.id);
       notify.success(t('admins.invitationCancelled'));
     } catch (error) {
       notify.error(errorText(error));
     }
     // Refreshed either way: an invitation used or cancelled meanwhile leaves the list too.
-    await queryClient.invalidateQueries({ queryKey: ['admin', 'admins'] });
+    await queryClient.invalidateQueries({ queryKey: adminKeys.admins });
   };
   return (
     <li className="flex flex-wrap items-center gap-2 rounded-lg bg-gray-50 px-3 py-2" data-testid="pending-invitation">
@@ -41,7 +41,7 @@ function InvitationRow({ invitation }: { invitation: TInvitation }) {
         </bdi>
         <span className="text-xs text-gray-600">{t('admins.expires', { date: formatDateTime(invitation.expiresAt), name: invitation.invitedBy ?? '' })}</span>
       </div>
-      <ConfirmButton
+      <ConfirmButton cancelLabel={t('common.cancel')}
         label={t('admins.cancelInvitation')}
         title={t('admins.cancelInvitationTitle', { email: isolate(invitation.email) })}
         body={t('admins.cancelInvitationBody')}
@@ -62,9 +62,9 @@ function AdminRow({ admin, activeCount }: { admin: TAdmin; activeCount: number }
   const queryClient = useQueryClient();
   const revoke = async () => {
     try {
-      await unwrap(api.admin.admins[':id'].revoke.$post({ param: { id: admin.id } }));
+      await adminApi.revokeAdmin(admin.id);
       notify.success(t('admins.revoked', { name: admin.name }));
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'admins'] });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.admins });
     } catch (error) {
       notify.error(errorText(error));
     }
@@ -87,7 +87,7 @@ function AdminRow({ admin, activeCount }: { admin: TAdmin; activeCount: number }
         </p>
       </div>
       {!admin.isYou && (
-        <ConfirmButton
+        <ConfirmButton cancelLabel={t('common.cancel')}
           label={t('admins.revoke')}
           title={t('admins.revokeTitle', { name: admin.name })}
           body={t('admins.revokeBody')}
@@ -144,7 +144,7 @@ export function AdminAdminsPage() {
       {admins.isPending ? (
         <LoadingBlock label={t('common.loading')} />
       ) : admins.isError ? (
-        <ErrorState message={errorText(admins.error)} onRetry={() => void admins.refetch()} retrying={admins.isFetching} />
+        <QueryError query={admins} />
       ) : (
         <AdminsList data={admins.data} />
       )}

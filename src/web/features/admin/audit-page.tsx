@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ACTOR_ROLES } from '../../../shared/schemas/admin';
-import { Button } from '../../components/ui/dashboard/button';
-import { isolate } from '../../components/ui/dashboard/format';
-import { PageTitle } from '../../components/ui/dashboard/page-heading';
+import { ACTOR_ROLES } from '@shared/schemas/admin';
+import { Button } from '@web/components/ui/button';
+import { isolate } from '@web/lib/format';
+import { PageTitle } from '@web/components/ui/page-heading';
 import { AuditSubject } from './components/audit-details';
-import { EmptyState, ListError, LoadingBlock, Pagination, SearchForm, SelectField } from './components/admin-ui';
-import { Badge } from '../../components/ui/dashboard/badge';
+import { ListError, LoadingBlock, Pagination, SearchForm } from './components/admin-ui';
+import { SelectField } from '@web/components/ui/form-field';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Badge } from '@web/components/ui/badge';
 import { useDateTimeFormat } from './components/datetime';
-import { auditActionsQuery, auditQuery, teacherQuery, type TAuditEntry, type TAuditNames } from './components/queries';
+import { auditActionsQuery, auditQuery, teacherQuery, type TAuditEntry, type TAuditNames } from './api';
 import { useListParams } from './components/use-list-params';
 
 const FILTERS = ['actor', 'actorRole', 'action', 'teacher'] as const;
@@ -98,7 +100,7 @@ export function AdminAuditPage() {
       ) : (
         <section aria-label={t('audit.results')} aria-busy={audit.isFetching || audit.isPlaceholderData} className="space-y-4" data-testid="results" data-query={list.signature}>
           {audit.data.items.length === 0 ? (
-            <EmptyState>{t('audit.empty')}</EmptyState>
+            <EmptyState title={t('audit.empty')} testId="empty-state" />
           ) : (
             <div className="overflow-x-auto rounded-2xl border border-gray-200 bg-white shadow-sm">
               <table className="w-full min-w-[52rem] text-sm" data-testid="audit-table">

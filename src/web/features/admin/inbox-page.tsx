@@ -1,17 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Navigate, useParams } from 'react-router';
-import { INBOX_KINDS, INBOX_STATES, type TInboxKind } from '../../../shared/schemas/admin';
-import { useErrorText } from '../../components/ui/dashboard/api-errors';
-import { Button, buttonClass } from '../../components/ui/dashboard/button';
-import { cx } from '../../components/ui/dashboard/cx';
-import { PageTitle } from '../../components/ui/dashboard/page-heading';
-import { api, unwrap } from '../../lib/api';
-import { notify } from '../../lib/notify';
-import { EmptyState, ListError, LoadingBlock, Pagination, SearchForm, SelectField } from './components/admin-ui';
-import { Badge } from '../../components/ui/dashboard/badge';
+import { INBOX_KINDS, INBOX_STATES, type TInboxKind } from '@shared/schemas/admin';
+import { useErrorText } from '@web/lib/api-errors';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { cx } from '@web/lib/cx';
+import { PageTitle } from '@web/components/ui/page-heading';
+import { notify } from '@web/lib/notify';
+import { ListError, LoadingBlock, Pagination, SearchForm } from './components/admin-ui';
+import { SelectField } from '@web/components/ui/form-field';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Badge } from '@web/components/ui/badge';
 import { useDateTimeFormat } from './components/datetime';
-import { inboxExportUrl, inboxQuery } from './components/queries';
+import { adminApi, adminKeys, inboxExportUrl, inboxQuery } from './api';
 import { useListParams } from './components/use-list-params';
 
 const FILTERS = ['q', 'state'] as const;
@@ -97,8 +98,8 @@ function Entry({ kind, item }: { kind: TInboxKind; item: TItem }) {
   const queryClient = useQueryClient();
   const handled = Boolean(item.handledAt);
   const toggle = useMutation({
-    mutationFn: () => unwrap(api.admin.inbox[':kind'][':id'].$patch({ param: { kind, id: item.id! }, json: { handled: !handled } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'inbox', kind] }),
+    mutationFn: () => adminApi.setHandled(kind, item.id!, !handled),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.inbox(kind) }),
     onError: (error) => notify.error(errorText(error)),
   });
   return (
@@ -154,7 +155,7 @@ function Inbox({ kind }: { kind: TInboxKind }) {
             {t('inbox.unhandledCount', { count: inbox.data.unhandled })}
           </p>
           {inbox.data.items.length === 0 ? (
-            <EmptyState>{t('inbox.empty')}</EmptyState>
+            <EmptyState title={t('inbox.empty')} testId="empty-state" />
           ) : (
             <ul className="space-y-3">
               {inbox.data.items.map((item) => (

@@ -1,38 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PLAN_IDS, type TPlanId } from '../../../shared/plans';
-import { MAX_TRIAL_EXTENSION_DAYS, type TTeacherStatus } from '../../../shared/schemas/admin';
-import { useErrorText } from '../../components/ui/dashboard/api-errors';
-import { Button, buttonClass } from '../../components/ui/dashboard/button';
-import { Card, CardHeader } from '../../components/ui/dashboard/card';
-import { ErrorState } from '../../components/ui/dashboard/error-state';
-import { hostOf, isolate, useDateFormat } from '../../components/ui/dashboard/format';
-import { BookIcon, ExternalLinkIcon, ShieldIcon, SparkIcon, UserIcon, UsersIcon } from '../../components/ui/dashboard/icons';
-import { PageTitle } from '../../components/ui/dashboard/page-heading';
-import { api, unwrap } from '../../lib/api';
-import { notify } from '../../lib/notify';
-import { ConfirmButton, LoadingBlock, PlanBadge, SelectField, StatusBadge, TrialText, UsageBar, useBytesFormat } from './components/admin-ui';
-import { Badge } from '../../components/ui/dashboard/badge';
+import { useErrorText } from '@web/lib/api-errors';
+import { buttonClass } from '@web/components/ui/button';
+import { Card, CardHeader } from '@web/components/ui/card';
+import { QueryError } from '@web/components/ui/error-state';
+import { hostOf, useDateFormat } from '@web/lib/format';
+import { BookIcon, ExternalLinkIcon, SparkIcon, UserIcon, UsersIcon } from '@web/components/ui/icons';
+import { PageTitle } from '@web/components/ui/page-heading';
+import { LoadingBlock, PlanBadge, StatusBadge, TrialText, UsageBar, useBytesFormat } from './components/admin-ui';
+import { Badge } from '@web/components/ui/badge';
 import { AuditSubject } from './components/audit-details';
 import { useDateTimeFormat } from './components/datetime';
-import { teacherQuery, type TTeacherDetail } from './components/queries';
+import { teacherQuery, type TTeacherDetail } from './api';
 
-/** Runs an admin action, then refreshes what it changed and says so. */
-function useTeacherAction<T>(run: (input: T) => Promise<unknown>, successKey: string) {
-  const { t } = useTranslation('admin');
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async () => {
-      notify.success(t(successKey));
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
-    },
-    onError: (error) => notify.error(errorText(error)),
-  });
-}
+import { ActionsCard } from './components/teacher-actions';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -125,128 +108,6 @@ function CoursesCard({ teacher }: { teacher: TTeacherDetail }) {
   );
 }
 
-const STATUS_ACTIONS: Array<{ status: TTeacherStatus; key: string; variant: 'primary' | 'secondary' | 'danger' }> = [
-  { status: 'active', key: 'activate', variant: 'primary' },
-  { status: 'inactive', key: 'deactivate', variant: 'secondary' },
-  { status: 'suspended', key: 'suspend', variant: 'danger' },
-];
-
-function StatusActions({ teacher }: { teacher: TTeacherDetail }) {
-  const { t } = useTranslation('admin');
-  const change = useTeacherAction(
-    (status: TTeacherStatus) => unwrap(api.admin.teachers[':id'].status.$patch({ param: { id: teacher.id }, json: { status } })),
-    'detail.actions.statusChanged',
-  );
-  return (
-    <div className="space-y-2">
-      <h3 className="text-sm font-bold text-gray-800">{t('detail.actions.status')}</h3>
-      <div className="flex flex-wrap gap-2">
-        {STATUS_ACTIONS.filter((a) => a.status !== teacher.status).map((a) => (
-          <ConfirmButton
-            key={a.status}
-            label={t(`detail.actions.${a.key}`)}
-            title={t(`detail.actions.${a.key}Title`, { name: teacher.name })}
-            body={t(`detail.actions.${a.key}Body`)}
-            confirmLabel={t(`detail.actions.${a.key}`)}
-            variant={a.variant}
-            onConfirm={() => change.mutateAsync(a.status).catch(() => undefined)}
-            testId={`action-${a.key}`}
-          />
-        ))}
-      </div>
-    </div>
-  );
-}
-
-function PlanAction({ teacher }: { teacher: TTeacherDetail }) {
-  const { t } = useTranslation('admin');
-  const [plan, setPlan] = useState<TPlanId>(teacher.plan as TPlanId);
-  const change = useTeacherAction((next: TPlanId) => unwrap(api.admin.teachers[':id'].plan.$patch({ param: { id: teacher.id }, json: { plan: next } })), 'detail.actions.planChanged');
-  return (
-    <form
-      className="flex flex-wrap items-end gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        change.mutate(plan);
-      }}
-    >
-      <SelectField
-        className="min-w-40 flex-1"
-        label={t('detail.actions.plan')}
-        value={plan}
-        onChange={(e) => setPlan(e.target.value as TPlanId)}
-        options={PLAN_IDS.map((p) => ({ value: p, label: t(`plans.${p}`) }))}
-        data-testid="plan-select"
-      />
-      <Button type="submit" variant="secondary" busy={change.isPending} disabled={plan === teacher.plan} data-testid="change-plan">
-        {t('detail.actions.changePlan')}
-      </Button>
-    </form>
-  );
-}
-
-function TrialAction({ teacher }: { teacher: TTeacherDetail }) {
-  const { t } = useTranslation('admin');
-  const [days, setDays] = useState('5');
-  const extend = useTeacherAction((n: number) => unwrap(api.admin.teachers[':id'].trial.$post({ param: { id: teacher.id }, json: { days: n } })), 'detail.actions.trialExtended');
-  const value = Number(days);
-  const valid = Number.isInteger(value) && value >= 1 && value <= MAX_TRIAL_EXTENSION_DAYS;
-  return (
-    <form
-      className="flex flex-wrap items-end gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (valid) extend.mutate(value);
-      }}
-    >
-      <div className="min-w-40 flex-1 space-y-1">
-        <label htmlFor="trial-days" className="block text-sm font-medium text-gray-800">
-          {t('detail.actions.trialDays', { max: MAX_TRIAL_EXTENSION_DAYS })}
-        </label>
-        <input
-          id="trial-days"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_TRIAL_EXTENSION_DAYS}
-          value={days}
-          onChange={(e) => setDays(e.target.value)}
-          aria-invalid={!valid || undefined}
-          className="block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900 focus:outline-2 focus:outline-primary-500"
-        />
-      </div>
-      <Button type="submit" variant="secondary" busy={extend.isPending} disabled={!valid} data-testid="extend-trial">
-        {t('detail.actions.extendTrial')}
-      </Button>
-    </form>
-  );
-}
-
-function ActionsCard({ teacher }: { teacher: TTeacherDetail }) {
-  const { t } = useTranslation('admin');
-  const reset = useTeacherAction(() => unwrap(api.admin.teachers[':id']['password-reset'].$post({ param: { id: teacher.id } })), 'detail.actions.resetSent');
-  return (
-    <Card aria-labelledby="actions-title" className="lg:col-span-2">
-      <CardHeader id="actions-title" title={t('detail.actions.title')} description={t('detail.actions.description')} icon={<ShieldIcon />} />
-      <div className="grid gap-6 md:grid-cols-2">
-        <StatusActions teacher={teacher} />
-        <div className="space-y-2">
-          <h3 className="text-sm font-bold text-gray-800">{t('detail.actions.password')}</h3>
-          <ConfirmButton
-            label={t('detail.actions.sendReset')}
-            title={t('detail.actions.sendResetTitle')}
-            body={t('detail.actions.sendResetBody', { email: isolate(teacher.email) })}
-            confirmLabel={t('detail.actions.sendReset')}
-            onConfirm={() => reset.mutateAsync(undefined).catch(() => undefined)}
-            testId="action-reset-password"
-          />
-        </div>
-        <PlanAction key={teacher.plan} teacher={teacher} />
-        <TrialAction teacher={teacher} />
-      </div>
-    </Card>
-  );
-}
 
 function HistoryCard({ teacher }: { teacher: TTeacherDetail }) {
   const { t } = useTranslation('admin');
@@ -309,7 +170,6 @@ function TeacherDetail({ teacher }: { teacher: TTeacherDetail }) {
 export function AdminTeacherDetailPage() {
   const { t } = useTranslation('admin');
   const { id = '' } = useParams();
-  const errorText = useErrorText();
   const teacher = useQuery(teacherQuery(id));
   return (
     <div className="space-y-4">
@@ -319,7 +179,7 @@ export function AdminTeacherDetailPage() {
       {teacher.isPending ? (
         <LoadingBlock label={t('common.loading')} />
       ) : teacher.isError ? (
-        <ErrorState message={errorText(teacher.error)} onRetry={() => void teacher.refetch()} retrying={teacher.isFetching} />
+        <QueryError query={teacher} />
       ) : (
         <TeacherDetail teacher={teacher.data} />
       )}

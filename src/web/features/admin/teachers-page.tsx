@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PLAN_IDS } from '../../../shared/plans';
-import { TEACHER_STATUSES, TRIAL_ENDING_DAYS, TRIAL_FILTERS } from '../../../shared/schemas/admin';
-import { useDateFormat } from '../../components/ui/dashboard/format';
-import { PageTitle } from '../../components/ui/dashboard/page-heading';
-import { EmptyState, ListError, LoadingBlock, Pagination, PlanBadge, SearchForm, SelectField, StatusBadge, TrialText } from './components/admin-ui';
-import { teachersQuery, type TTeacherRow } from './components/queries';
+import { PLAN_IDS } from '@shared/plans';
+import { TEACHER_STATUSES, TRIAL_ENDING_DAYS, TRIAL_FILTERS } from '@shared/schemas/admin';
+import { useDateFormat } from '@web/lib/format';
+import { PageTitle } from '@web/components/ui/page-heading';
+import { ListError, LoadingBlock, Pagination, PlanBadge, SearchForm, StatusBadge, TrialText } from './components/admin-ui';
+import { SelectField } from '@web/components/ui/form-field';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { teachersQuery, type TTeacherRow } from './api';
 import { useListParams } from './components/use-list-params';
 
 const FILTERS = ['q', 'status', 'plan', 'trial'] as const;
@@ -102,7 +104,7 @@ export function AdminTeachersPage() {
         <ListError error={teachers.error} onRetry={() => void teachers.refetch()} retrying={teachers.isFetching} onClear={list.clear} />
       ) : (
         <section aria-label={t('teachers.results')} aria-busy={teachers.isFetching || teachers.isPlaceholderData} className="space-y-4" data-testid="results" data-query={list.signature}>
-          {teachers.data.items.length === 0 ? <EmptyState>{t('teachers.empty')}</EmptyState> : <TeachersTable rows={teachers.data.items} />}
+          {teachers.data.items.length === 0 ? <EmptyState title={t('teachers.empty')} testId="empty-state" /> : <TeachersTable rows={teachers.data.items} />}
           <Pagination page={teachers.data.page} pageSize={teachers.data.pageSize} total={teachers.data.total} onPage={list.setPage} />
         </section>
       )}

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api, unwrap } from '../../lib/api';
-import { lazyZodResolver } from '../../lib/lazy-resolver';
-import { queryClient } from '../../lib/query-client';
+import { forgetCachedSession } from '@web/lib/auth-state';
+import { lazyZodResolver } from '@web/lib/lazy-resolver';
 import { EmailField, NameField, PasswordField } from './components/account-fields';
 import { AuthCard, AuthFooterLink } from './components/auth-card';
 import { AuthForm } from './components/auth-form';
+import { registerAdmin } from './api';
 import { useAuthForm } from './components/use-auth-form';
 
 // zod loads on the first interaction, not with the screen (docs/decisions/005-initial-bundle.md).
 // The token comes from the invitation link, not from the form.
-const adminResolver = lazyZodResolver(() => import('../../../shared/schemas/accounts').then((m) => m.ZAdminRegister.omit({ token: true })));
+const adminResolver = lazyZodResolver(() => import('@shared/schemas/accounts').then((m) => m.ZAdminRegister.omit({ token: true })));
 
 /** Admins join by invitation only (/admin/register?token=…&email=…); without a token there is no form. */
 export function AdminRegisterPage() {
@@ -34,8 +34,8 @@ export function AdminRegisterPage() {
   });
 
   const onSubmit = submit(async (values) => {
-    const result = await unwrap(api.admin.register.$post({ json: { ...values, token } }));
-    queryClient.removeQueries({ queryKey: ['session'] });
+    const result = await registerAdmin({ ...values, token });
+    forgetCachedSession();
     await navigate(result.redirectTo, { replace: true });
   });
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, unwrap } from '../../lib/api';
-import { lazyZodResolver } from '../../lib/lazy-resolver';
+import { requestPasswordReset } from './api';
+import { lazyZodResolver } from '@web/lib/lazy-resolver';
 import { EmailField } from './components/account-fields';
 import { AuthCard, AuthFooterLink } from './components/auth-card';
 import { AuthForm } from './components/auth-form';
@@ -10,7 +10,7 @@ import { authPaths, usePortal } from './components/portal';
 import { useAuthForm } from './components/use-auth-form';
 
 // zod loads on the first interaction, not with the screen (docs/decisions/005-initial-bundle.md).
-const forgotResolver = lazyZodResolver(() => import('../../../shared/schemas/accounts').then((m) => m.ZForgotPassword));
+const forgotResolver = lazyZodResolver(() => import('@shared/schemas/accounts').then((m) => m.ZForgotPassword));
 
 /** The answer is the same whether or not the account exists, so the screen reveals nothing either. */
 export function ForgotPasswordPage() {
@@ -27,7 +27,7 @@ export function ForgotPasswordPage() {
 
   const onSubmit = submit(async (values) => {
     // On a teacher's platform the link opens that platform's reset screen, if the account belongs to it.
-    await unwrap(api.account.password.forgot.$post({ json: { email: values.email, ...(subdomain ? { platform: subdomain } : {}) } }));
+    await requestPasswordReset({ email: values.email, ...(subdomain ? { platform: subdomain } : {}) });
     setSent(true);
   });
 

@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, api, unwrap } from '../../lib/api';
-import { lazyZodResolver } from '../../lib/lazy-resolver';
+import { ApiError } from '@web/lib/api-error';
+import { login } from './api';
+import { lazyZodResolver } from '@web/lib/lazy-resolver';
 import { EmailField, PasswordField } from './components/account-fields';
 import { AuthCard, AuthFooterLink } from './components/auth-card';
 import { AuthForm } from './components/auth-form';
 import { LINK } from './components/fields';
 import { afterLoginTarget, authPaths, usePortal } from './components/portal';
 import { useAuthForm } from './components/use-auth-form';
-import { clearLocalAuthState, forgetCachedSession, safeRedirect } from './local-state';
+import { clearLocalAuthState, forgetCachedSession, safeRedirect } from '@web/lib/auth-state';
 
 // zod loads on the first interaction, not with the app's first screen (docs/decisions/005-initial-bundle.md).
-const loginResolver = lazyZodResolver(() => import('../../../shared/schemas/accounts').then((m) => m.ZLogin.omit({ platform: true })));
+const loginResolver = lazyZodResolver(() => import('@shared/schemas/accounts').then((m) => m.ZLogin.omit({ platform: true })));
 
 type TLogEntry = { step: string; values?: Record<string, string> };
 
@@ -82,7 +83,7 @@ export function LoginPage() {
     clearLocalAuthState();
     push('sendingCredentials');
     try {
-      const result = await unwrap(api.account.login.$post({ json: { ...values, ...(subdomain ? { platform: subdomain } : {}) } }));
+      const result = await login({ ...values, ...(subdomain ? { platform: subdomain } : {}) });
       for (const step of result.steps) push(step);
       const wanted = safeRedirect(searchParams.get('redirectTo'), result.redirectTo);
       const target = afterLoginTarget(wanted, result.kind, result.redirectTo);

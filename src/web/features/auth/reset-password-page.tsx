@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, api, unwrap } from '../../lib/api';
-import { lazyZodResolver } from '../../lib/lazy-resolver';
+import { ApiError } from '@web/lib/api-error';
+import { resetPassword } from './api';
+import { lazyZodResolver } from '@web/lib/lazy-resolver';
 import { PasswordField } from './components/account-fields';
 import { AuthCard, AuthFooterLink } from './components/auth-card';
 import { AuthForm } from './components/auth-form';
@@ -12,7 +13,7 @@ import { useAuthForm } from './components/use-auth-form';
 
 // zod loads on the first interaction, not with the screen (docs/decisions/005-initial-bundle.md).
 const resetResolver = lazyZodResolver(async () => {
-  const [{ z }, { ZPassword }] = await Promise.all([import('zod'), import('../../../shared/schemas/accounts')]);
+  const [{ z }, { ZPassword }] = await Promise.all([import('zod'), import('@shared/schemas/accounts')]);
   return z
     .object({ password: ZPassword, confirm: z.string() })
     .refine((v) => v.password === v.confirm, { message: 'client.passwordMismatch', path: ['confirm'] });
@@ -38,7 +39,7 @@ export function ResetPasswordPage() {
 
   const onSubmit = submit(
     async (values) => {
-      await unwrap(api.account.password.reset.$post({ json: { token, password: values.password } }));
+      await resetPassword({ token, password: values.password });
       setDone(true);
     },
     (error) => setTokenRejected(error instanceof ApiError && error.code === 'INVALID_TOKEN'),

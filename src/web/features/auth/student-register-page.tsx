@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api, unwrap } from '../../lib/api';
-import { lazyZodResolver } from '../../lib/lazy-resolver';
-import { queryClient } from '../../lib/query-client';
+import { forgetCachedSession } from '@web/lib/auth-state';
+import { lazyZodResolver } from '@web/lib/lazy-resolver';
 import { EmailField, NameField, PasswordField } from './components/account-fields';
 import { AuthCard, AuthFooterLink } from './components/auth-card';
 import { AuthForm } from './components/auth-form';
+import { registerStudent } from './api';
 import { authPaths, usePortal } from './components/portal';
 import { useAuthForm } from './components/use-auth-form';
 
 // zod loads on the first interaction, not with the screen (docs/decisions/005-initial-bundle.md).
 // The platform comes from the address, not from the form.
-const studentResolver = lazyZodResolver(() => import('../../../shared/schemas/accounts').then((m) => m.ZStudentRegister.omit({ platform: true })));
+const studentResolver = lazyZodResolver(() => import('@shared/schemas/accounts').then((m) => m.ZStudentRegister.omit({ platform: true })));
 
 /** Student sign-up, on the main site or on a teacher's platform (/platform/:subdomain/register). */
 export function StudentRegisterPage() {
@@ -33,8 +33,8 @@ export function StudentRegisterPage() {
   });
 
   const onSubmit = submit(async (values) => {
-    const result = await unwrap(api.account.register.student.$post({ json: { ...values, ...(subdomain ? { platform: subdomain } : {}) } }));
-    queryClient.removeQueries({ queryKey: ['session'] });
+    const result = await registerStudent({ ...values, ...(subdomain ? { platform: subdomain } : {}) });
+    forgetCachedSession();
     await navigate(result.redirectTo, { replace: true });
   });
 

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { api, unwrap } from '../../lib/api';
+import { subdomainAvailability } from './api';
 
 /**
  * /teacher/{x} (docs/decisions/010-route-ambiguities.md): spec §2.5 sends /teacher/{subdomain} to
@@ -10,7 +10,7 @@ import { api, unwrap } from '../../lib/api';
 export async function teacherPathLoader({ params }: LoaderFunctionArgs): Promise<never> {
   const name = (params.subdomain ?? '').toLowerCase();
   const answer = name
-    ? await unwrap(api.account['subdomain-availability'].$get({ query: { subdomain: name } })).catch(() => null)
+    ? await subdomainAvailability(name).catch(() => null)
     : null;
   if (answer && !answer.available && answer.issue === 'taken') throw redirect(`/platform/${encodeURIComponent(name)}`);
   throw redirect('/teacher/dashboard');

@@ -1,21 +1,22 @@
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { sanitizeSubdomainInput, strippedIssue } from '../../../shared/subdomain';
-import { ApiError, api, unwrap } from '../../lib/api';
-import { lazyZodResolver } from '../../lib/lazy-resolver';
-import { queryClient } from '../../lib/query-client';
+import { sanitizeSubdomainInput, strippedIssue } from '@shared/subdomain';
+import { ApiError } from '@web/lib/api-error';
+import { forgetCachedSession } from '@web/lib/auth-state';
+import { lazyZodResolver } from '@web/lib/lazy-resolver';
 import { EmailField, NameField, PasswordField } from './components/account-fields';
 import { AuthCard, AuthFooterLink } from './components/auth-card';
 import { AuthForm } from './components/auth-form';
-import { Field, TextInput, describedBy } from './components/fields';
-import { fieldMessage } from './components/form-errors';
+import { registerTeacher } from './api';
+import { TextField, describedBy } from '@web/components/ui/form-field';
+import { fieldMessage } from '@web/lib/form-errors';
 import { useStrippedNotice, useSubdomainAvailability, type TSubdomainStatus } from './components/subdomain-availability';
 import { SubdomainChecklist } from './components/subdomain-checklist';
 import { useAuthForm } from './components/use-auth-form';
 
 // zod loads on the first interaction, not with the screen (docs/decisions/005-initial-bundle.md).
-const teacherResolver = lazyZodResolver(() => import('../../../shared/schemas/accounts').then((m) => m.ZTeacherRegister));
+const teacherResolver = lazyZodResolver(() => import('@shared/schemas/accounts').then((m) => m.ZTeacherRegister));
 
 function SubdomainStatusLine({ status }: { status: TSubdomainStatus }) {
   const { t } = useTranslation('auth');
@@ -25,8 +26,8 @@ function SubdomainStatusLine({ status }: { status: TSubdomainStatus }) {
   return null;
 }
 
-/** Spec §2.3/§5/§7.5: teacher sign-up with the platform subdomain, its live preview and its rules. */
-export function TeacherRegisterPage() {
+/** The sign-up form: its fields, the subdomain's live checks and what submitting does. */
+function useTeacherRegisterForm() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const {
@@ -55,8 +56,8 @@ export function TeacherRegisterPage() {
         setError('subdomain', { type: 'validate', message: 'subdomain.taken' }, { shouldFocus: true });
         return;
       }
-      const result = await unwrap(api.account.register.teacher.$post({ json: values }));
-      queryClient.removeQueries({ queryKey: ['session'] });
+      const result = await registerTeacher(values);
+      forgetCachedSession();
       await navigate(result.redirectTo, { replace: true });
     },
     (error, values) => {
@@ -70,7 +71,7 @@ export function TeacherRegisterPage() {
       // Checked after the await too: the teacher may type one while the suggestion loads.
       if (getFieldState('subdomain').isDirty) return;
       // The transliteration tables are large, so they load with the first keystroke, not with the page.
-      const { suggestSubdomain } = await import('../../../shared/subdomain-suggest');
+      const { suggestSubdomain } = await import('@shared/subdomain-suggest');
       if (getFieldState('subdomain').isDirty) return;
       setValue('subdomain', suggestSubdomain(e.target.value), { shouldValidate: isSubmitted });
     },
@@ -83,6 +84,13 @@ export function TeacherRegisterPage() {
       ? t(`errors:subdomain.${status.issue}`)
       : undefined;
   const subdomainError = liveIssue ?? fieldMessage(t, errors.subdomain);
+  return { register, control, serverError, errors, isSubmitting, onSubmit, nameField, subdomain, status, stripped, subdomainError };
+}
+
+/** Spec §2.3/§5/§7.5: teacher sign-up with the platform subdomain, its live preview and its rules. */
+export function TeacherRegisterPage() {
+  const { t } = useTranslation('auth');
+  const { register, control, serverError, errors, isSubmitting, onSubmit, nameField, subdomain, status, stripped, subdomainError } = useTeacherRegisterForm();
   const host = window.location.host;
 
   return (
@@ -102,37 +110,38 @@ export function TeacherRegisterPage() {
       >
         <NameField field={nameField} error={errors.name} />
         <EmailField field={register('email')} error={errors.email} />
-        <Field id="subdomain" label={t('fields.subdomain')} error={subdomainError} hint={t('register.subdomain.hint')} live>
-          <Controller
-            control={control}
-            name="subdomain"
-            render={({ field }) => (
-              <TextInput
-                id="subdomain"
-                dir="ltr"
-                autoComplete="off"
-                autoCapitalize="none"
-                autoCorrect="off"
-                spellCheck={false}
-                placeholder={t('placeholders.subdomain')}
-                invalid={Boolean(subdomainError)}
-                describedBy={`${describedBy('subdomain', subdomainError, true) ?? ''} subdomain-preview`}
-                data-validity={status.state}
-                className="text-start"
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(e) => {
-                  const typed = e.target.value;
-                  const next = sanitizeSubdomainInput(typed);
-                  stripped.report(strippedIssue(typed), next);
-                  field.onChange(next);
-                }}
-              />
-            )}
-          />
-        </Field>
+        <Controller
+          control={control}
+          name="subdomain"
+          render={({ field }) => (
+            <TextField
+              id="subdomain"
+              label={t('fields.subdomain')}
+              error={subdomainError}
+              hint={t('register.subdomain.hint')}
+              live
+              dir="ltr"
+              autoComplete="off"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              placeholder={t('placeholders.subdomain')}
+              aria-describedby={`${describedBy('subdomain', subdomainError, true) ?? ''} subdomain-preview`}
+              data-validity={status.state}
+              inputClassName="text-start"
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(e) => {
+                const typed = e.target.value;
+                const next = sanitizeSubdomainInput(typed);
+                stripped.report(strippedIssue(typed), next);
+                field.onChange(next);
+              }}
+            />
+          )}
+        />
         <div className="-mt-1 flex flex-col gap-3">
           <p id="subdomain-preview" className="rounded-lg bg-primary-50 px-3 py-2 text-sm text-gray-700">
             <span>{t('register.subdomain.preview')}</span>{' '}

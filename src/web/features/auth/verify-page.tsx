@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { isolate } from '../../components/ui/dashboard/format';
+import { isolate } from '@web/lib/format';
 import { AuthCard } from './components/auth-card';
 import { ErrorBox, LINK, SuccessBox } from './components/fields';
-import { ResendVerification } from './components/resend-verification';
-import { fetchSession, type TSession } from './session';
+import { ResendVerification } from '@web/components/resend-verification';
+import { fetchSession, type TSession } from '@web/lib/session';
 
 const KNOWN_ERRORS = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED']);
 

@@ -1,15 +1,15 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import { usePageTitle } from '../../components/page-title';
-import { useErrorText } from '../../components/ui/dashboard/api-errors';
-import { buttonClass } from '../../components/ui/dashboard/button';
-import { Notice } from '../../components/ui/dashboard/notice';
-import { Skeleton } from '../../components/ui/dashboard/skeleton';
-import { ApiError } from '../../lib/api';
-import { queryClient } from '../../lib/query-client';
+import { usePageTitle } from '@web/components/page-title';
+import { useErrorText } from '@web/lib/api-errors';
+import { buttonClass } from '@web/components/ui/button';
+import { Notice } from '@web/components/ui/notice';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { ApiError } from '@web/lib/api-error';
+import { queryClient } from '@web/lib/query-client';
 import { LessonContent, OutlineNav } from './components/lesson-view';
-import { previewQuery } from './queries';
+import { previewQuery } from './api';
 import { LessonNav } from './student/lesson-page';
 
 function Preview() {

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { page } from '../../app/route-helpers';
+import { page } from '@web/app/route-helpers';
 
 const teacher = {
   courses: () => import('./teacher/courses-page').then((m) => m.TeacherCoursesPage),

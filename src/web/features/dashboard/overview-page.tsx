@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageTitle } from '../../components/ui/dashboard/page-heading';
-import { useErrorText } from '../../components/ui/dashboard/api-errors';
-import { buttonClass } from '../../components/ui/dashboard/button';
-import { Card, CardHeader } from '../../components/ui/dashboard/card';
-import { CopyButton } from '../../components/ui/dashboard/copy-button';
-import { ErrorState } from '../../components/ui/dashboard/error-state';
-import { hostOf, isolate } from '../../components/ui/dashboard/format';
+import { PageTitle } from '@web/components/ui/page-heading';
+import { useErrorText } from '@web/lib/api-errors';
+import { buttonClass } from '@web/components/ui/button';
+import { Card, CardHeader } from '@web/components/ui/card';
+import { CopyButton } from '@web/components/ui/copy-button';
+import { QueryError } from '@web/components/ui/error-state';
+import { hostOf, isolate } from '@web/lib/format';
 import {
   ArrowForwardIcon,
   BookIcon,
@@ -18,12 +18,12 @@ import {
   SettingsIcon,
   SparkIcon,
   UsersIcon,
-} from '../../components/ui/dashboard/icons';
-import { useSession } from '../../components/ui/dashboard/session';
-import { Skeleton } from '../../components/ui/dashboard/skeleton';
-import { VerifyEmailReminder } from '../auth/components/resend-verification';
+} from '@web/components/ui/icons';
+import { useSession } from '@web/components/area/session';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { VerifyEmailReminder } from '@web/components/resend-verification';
 import { PlanSummary } from './components/plan-summary';
-import { overviewQuery, type TOverview } from './components/queries';
+import { overviewQuery, type TOverview } from './api';
 
 const QUICK_LINKS: Array<{ key: string; to: string; icon: ComponentType<{ className?: string }> }> = [
   { key: 'landingPages', to: '/dashboard/landing-pages', icon: LayoutIcon },
@@ -115,14 +115,13 @@ export function TeacherOverviewPage() {
   const { t } = useTranslation('dashboard');
   const session = useSession();
   const overview = useQuery(overviewQuery);
-  const errorText = useErrorText();
   const name = overview.data?.name ?? session.teacher?.name ?? session.user.name;
   return (
     <div className="space-y-6">
       <PageTitle title={t('common:pages.teacherDashboard')} heading={t('overview.welcome', { name })} subtitle={t('overview.subtitle')} />
       <VerifyEmailReminder email={session.user.email} verified={session.user.emailVerified} />
       {overview.isPending && <OverviewSkeleton />}
-      {overview.isError && !overview.data && <ErrorState message={errorText(overview.error)} onRetry={() => void overview.refetch()} retrying={overview.isFetching} />}
+      {overview.isError && !overview.data && <QueryError query={overview} />}
       {overview.data && <OverviewCards data={overview.data} />}
     </div>
   );

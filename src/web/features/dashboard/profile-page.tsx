@@ -2,18 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useErrorText } from '../../components/ui/dashboard/api-errors';
-import { buttonClass } from '../../components/ui/dashboard/button';
-import { Card, CardHeader } from '../../components/ui/dashboard/card';
-import { ErrorState } from '../../components/ui/dashboard/error-state';
-import { useDateFormat } from '../../components/ui/dashboard/format';
-import { ArrowForwardIcon, SettingsIcon, UserIcon } from '../../components/ui/dashboard/icons';
-import { PageTitle } from '../../components/ui/dashboard/page-heading';
-import { Skeleton } from '../../components/ui/dashboard/skeleton';
+import { useErrorText } from '@web/lib/api-errors';
+import { buttonClass } from '@web/components/ui/button';
+import { Card, CardHeader } from '@web/components/ui/card';
+import { QueryError } from '@web/components/ui/error-state';
+import { useDateFormat } from '@web/lib/format';
+import { ArrowForwardIcon, SettingsIcon, UserIcon } from '@web/components/ui/icons';
+import { PageTitle } from '@web/components/ui/page-heading';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { NameForm } from './components/name-form';
 import { PlatformLink } from './components/platform-link';
 import { usePlanName } from './components/plan-summary';
-import { overviewQuery, type TOverview } from './components/queries';
+import { overviewQuery, type TOverview } from './api';
 
 function Detail({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -57,7 +57,6 @@ function Details({ data }: { data: TOverview }) {
 export function TeacherProfilePage() {
   const { t } = useTranslation('dashboard');
   const overview = useQuery(overviewQuery);
-  const errorText = useErrorText();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageTitle title={t('common:pages.teacherProfile')} subtitle={t('profile.subtitle')} />
@@ -74,7 +73,7 @@ export function TeacherProfilePage() {
           </div>
         )}
         {overview.isError && !overview.data && (
-          <ErrorState message={errorText(overview.error)} onRetry={() => void overview.refetch()} retrying={overview.isFetching} />
+          <QueryError query={overview} />
         )}
         {overview.data && <Details data={overview.data} />}
       </Card>

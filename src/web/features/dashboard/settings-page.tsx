@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, CardHeader } from '../../components/ui/dashboard/card';
-import { GlobeIcon, MailIcon, ShieldIcon, SignOutIcon, SparkIcon, UserIcon } from '../../components/ui/dashboard/icons';
-import { PageTitle } from '../../components/ui/dashboard/page-heading';
+import { Card, CardHeader } from '@web/components/ui/card';
+import { GlobeIcon, MailIcon, ShieldIcon, SignOutIcon, SparkIcon, UserIcon } from '@web/components/ui/icons';
+import { PageTitle } from '@web/components/ui/page-heading';
 import { ColorForm } from './components/color-form';
 import { EmailForm } from './components/email-form';
 import { LanguageForm } from './components/language-form';

@@ -1,16 +1,16 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useAccountLanguageSync } from '../../components/ui/dashboard/account-language';
-import { Brand } from '../../components/ui/dashboard/brand';
-import { useMediaQuery } from '../../components/ui/dashboard/media';
-import { SessionProvider, useLiveSession } from '../../components/ui/dashboard/session';
-import { SkipLink } from '../../components/ui/dashboard/skip-link';
-import { teacherGuard } from '../auth/guards';
+import { useAccountLanguageSync } from '@web/lib/account-language';
+import { Brand } from '@web/components/area/brand';
+import { useMediaQuery } from '@web/lib/media';
+import { SessionProvider, useLiveSession } from '@web/components/area/session';
+import { SkipLink } from '@web/components/area/skip-link';
+import { teacherGuard } from '@web/lib/guards';
 import { MobileDrawer } from './components/mobile-drawer';
 import { SidebarNav } from './components/sidebar-nav';
 import { TopBar } from './components/top-bar';
-import { AreaMain, withAreaProviders } from '../../components/ui/dashboard/area-frame';
+import { AreaMain, withAreaProviders } from '@web/components/area/area-frame';
 
 export const teacherLoader = teacherGuard;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../components/page-title';
+import { usePageTitle } from '@web/components/page-title';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

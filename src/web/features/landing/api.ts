@@ -1,11 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TLandingPage, TLandingPageInput } from '../../../shared/schemas/landing';
-import { api, unwrap } from '../../lib/api';
+import type { TLandingPage, TLandingPageInput } from '@shared/schemas/landing';
+import { api, unwrap } from '@web/lib/api';
 
 export const landingKeys = {
+  all: ['landing'] as const,
   list: ['landing', 'pages'] as const,
+  allRequests: ['landing', 'contact-requests'] as const,
   page: (id: string) => ['landing', 'page', id] as const,
-  requests: (filter: string) => ['landing', 'contact-requests', filter] as const,
+  requests: (filter: string) => [...landingKeys.allRequests, filter] as const,
 };
 
 export const pagesQuery = queryOptions({

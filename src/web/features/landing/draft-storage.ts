@@ -1,4 +1,4 @@
-import { ZLandingPageInput, type TLandingPageInput } from '../../../shared/schemas/landing';
+import { ZLandingPageInput, type TLandingPageInput } from '@shared/schemas/landing';
 
 /*
  * Spec §3 local overrides: unsaved edits are kept in this browser per page id, and merged over the

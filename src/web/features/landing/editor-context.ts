@@ -1,4 +1,4 @@
-import type { TLandingPageInput } from '../../../shared/schemas/landing';
+import type { TLandingPageInput } from '@shared/schemas/landing';
 
 /** What every part of the editor gets: the draft, a setter per field, and the field's error if any. */
 export type TEditorProps = {

@@ -2,16 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ZLandingPageInput, type TLandingPage, type TLandingPageInput } from '../../../shared/schemas/landing';
-import { useErrorText } from '../../components/ui/dashboard/api-errors';
-import { Button, buttonClass } from '../../components/ui/dashboard/button';
-import { ErrorState } from '../../components/ui/dashboard/error-state';
-import { ExternalLinkIcon } from '../../components/ui/dashboard/icons';
-import { Notice } from '../../components/ui/dashboard/notice';
-import { PageTitle } from '../../components/ui/dashboard/page-heading';
-import { Skeleton } from '../../components/ui/dashboard/skeleton';
-import { ApiError } from '../../lib/api';
-import { notify } from '../../lib/notify';
+import { ZLandingPageInput, type TLandingPage, type TLandingPageInput } from '@shared/schemas/landing';
+import { useErrorText } from '@web/lib/api-errors';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { QueryError } from '@web/components/ui/error-state';
+import { ExternalLinkIcon } from '@web/components/ui/icons';
+import { Notice } from '@web/components/ui/notice';
+import { PageTitle } from '@web/components/ui/page-heading';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { ApiError } from '@web/lib/api-error';
+import { notify } from '@web/lib/notify';
 import { landingApi, landingKeys, pageQuery, toInput } from './api';
 import { LeaveGuard } from './components/leave-guard';
 import { announceHeroBackground, PreviewFrame } from './components/preview-frame';
@@ -254,7 +254,7 @@ export function LandingEditorPage() {
   if (query.isError) {
     return (
       <div className="space-y-4">
-        <ErrorState message={errorText(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <QueryError query={query} />
         <Link to="/dashboard/landing-pages" className={buttonClass('secondary')}>
           {t('editor.backToList')}
         </Link>

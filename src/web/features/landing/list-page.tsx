@@ -2,16 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { TLandingPageSummary } from '../../../shared/schemas/landing';
-import { useErrorText } from '../../components/ui/dashboard/api-errors';
-import { Button, buttonClass } from '../../components/ui/dashboard/button';
-import { Card } from '../../components/ui/dashboard/card';
-import { ErrorState } from '../../components/ui/dashboard/error-state';
-import { ExternalLinkIcon, LayoutIcon } from '../../components/ui/dashboard/icons';
-import { PageTitle } from '../../components/ui/dashboard/page-heading';
-import { Skeleton } from '../../components/ui/dashboard/skeleton';
-import { notify } from '../../lib/notify';
-import { landingApi, pagesQuery } from './api';
+import type { TLandingPageSummary } from '@shared/schemas/landing';
+import { useErrorText } from '@web/lib/api-errors';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { QueryError } from '@web/components/ui/error-state';
+import { ExternalLinkIcon, LayoutIcon } from '@web/components/ui/icons';
+import { PageTitle } from '@web/components/ui/page-heading';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { notify } from '@web/lib/notify';
+import { landingApi, landingKeys, pagesQuery } from './api';
 import { StatusBadge } from './status-badge';
 
 function PageRow({ page }: { page: TLandingPageSummary }) {
@@ -20,7 +20,7 @@ function PageRow({ page }: { page: TLandingPageSummary }) {
   const navigate = useNavigate();
   const errorText = useErrorText();
   const [confirming, setConfirming] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['landing'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: landingKeys.all });
   const action = useMutation({
     mutationFn: async (kind: 'publish' | 'unpublish' | 'main' | 'duplicate' | 'delete') => {
       if (kind === 'duplicate') return (await landingApi.duplicate(page.id)).page.id;
@@ -115,7 +115,7 @@ export function LandingPagesPage() {
           <Skeleton className="h-28" />
         </div>
       )}
-      {query.isError && <ErrorState message={errorText(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />}
+      {query.isError && <QueryError query={query} />}
       {query.data && query.data.length === 0 && (
         <Card className="text-center">
           <LayoutIcon className="mx-auto h-10 w-10 text-primary-600" />

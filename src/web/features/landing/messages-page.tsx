@@ -1,17 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../components/ui/dashboard/api-errors';
-import { Button } from '../../components/ui/dashboard/button';
-import { Card } from '../../components/ui/dashboard/card';
-import { cx } from '../../components/ui/dashboard/cx';
-import { ErrorState } from '../../components/ui/dashboard/error-state';
-import { useDateFormat } from '../../components/ui/dashboard/format';
-import { MessageIcon } from '../../components/ui/dashboard/icons';
-import { PageTitle } from '../../components/ui/dashboard/page-heading';
-import { Skeleton } from '../../components/ui/dashboard/skeleton';
-import { notify } from '../../lib/notify';
-import { landingApi, requestsQuery, type TRequestsFilter } from './api';
+import { useErrorText } from '@web/lib/api-errors';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { cx } from '@web/lib/cx';
+import { QueryError } from '@web/components/ui/error-state';
+import { useDateFormat } from '@web/lib/format';
+import { MessageIcon } from '@web/components/ui/icons';
+import { PageTitle } from '@web/components/ui/page-heading';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { notify } from '@web/lib/notify';
+import { landingApi, landingKeys, requestsQuery, type TRequestsFilter } from './api';
 
 /** /dashboard/messages: what visitors sent through the contact form of the teacher's pages. */
 export function MessagesPage() {
@@ -24,7 +24,7 @@ export function MessagesPage() {
   const mark = useMutation({
     mutationFn: ({ id, handled }: { id: string; handled: boolean }) => landingApi.setHandled(id, handled),
     onSuccess: async (_, { handled }) => {
-      await queryClient.invalidateQueries({ queryKey: ['landing', 'contact-requests'] });
+      await queryClient.invalidateQueries({ queryKey: landingKeys.allRequests });
       notify.success(handled ? t('messages.markedHandled') : t('messages.markedOpen'));
     },
     onError: (error) => notify.error(errorText(error)),
@@ -47,7 +47,7 @@ export function MessagesPage() {
           <Skeleton className="h-24" />
         </div>
       )}
-      {query.isError && <ErrorState message={errorText(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />}
+      {query.isError && <QueryError query={query} />}
       {query.data && query.data.length === 0 && (
         <Card className="text-center">
           <MessageIcon className="mx-auto h-10 w-10 text-primary-600" />

@@ -2,13 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useErrorText } from '../../components/ui/dashboard/api-errors';
-import { Button } from '../../components/ui/dashboard/button';
-import { Card } from '../../components/ui/dashboard/card';
-import { PageTitle } from '../../components/ui/dashboard/page-heading';
-import { ApiError } from '../../lib/api';
+import { useErrorText } from '@web/lib/api-errors';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { PageTitle } from '@web/components/ui/page-heading';
+import { ApiError } from '@web/lib/api-error';
 import { landingApi, landingKeys } from './api';
-import { Text } from './components/fields';
+import { TextField } from '@web/components/ui/form-field';
 
 /** /dashboard/landing-pages/new: a title and a starting point, then the editor. */
 export function NewLandingPage() {
@@ -40,7 +40,7 @@ export function NewLandingPage() {
       <PageTitle title={t('create.title')} subtitle={t('create.subtitle')} />
       <Card>
         <form onSubmit={submit} className="space-y-5" noValidate>
-          <Text id="landing-title" label={t('create.pageTitle')} value={title} onChange={setTitle} error={error} testId="landing-new-title" maxLength={200} />
+          <TextField id="landing-title" label={t('create.pageTitle')} value={title} onValueChange={setTitle} error={error} data-testid="landing-new-title" maxLength={200} />
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-gray-800">{t('create.template')}</legend>
             {(['starter', 'blank'] as const).map((value) => (

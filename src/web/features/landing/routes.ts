@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { page } from '../../app/route-helpers';
+import { page } from '@web/app/route-helpers';
 
 /** Children of /dashboard (inside the teacher layout). */
 export const landingDashboardRoutes: RouteObject[] = [
@@ -15,6 +15,6 @@ export const landingDashboardRoutes: RouteObject[] = [
  */
 export const landingPublicRoutes: RouteObject[] = [
   page('t/:subdomain/preview/courses/:courseId/lessons/:lessonId', () =>
-    import('../courses/lesson-preview-page').then((m) => m.LessonPreviewPage),
+    import('@web/features/courses/lesson-preview-page').then((m) => m.LessonPreviewPage),
   ),
 ];

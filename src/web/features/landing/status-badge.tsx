@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { cx } from '../../components/ui/dashboard/cx';
+import { cx } from '@web/lib/cx';
 
 export function StatusBadge({ published, main }: { published: boolean; main: boolean }) {
   const { t } = useTranslation('landing');

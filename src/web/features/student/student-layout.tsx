@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useAccountLanguageSync } from '../../components/ui/dashboard/account-language';
-import { Brand } from '../../components/ui/dashboard/brand';
-import { isolate } from '../../components/ui/dashboard/format';
-import { GlobeIcon } from '../../components/ui/dashboard/icons';
-import { SessionProvider, useLiveSession } from '../../components/ui/dashboard/session';
-import { SignOutButton } from '../../components/ui/dashboard/sign-out-button';
-import { SkipLink } from '../../components/ui/dashboard/skip-link';
-import { LanguageSwitcher } from '../../components/ui/language-switcher';
-import { studentGuard } from '../auth/guards';
-import { AreaMain, withAreaProviders } from '../../components/ui/dashboard/area-frame';
+import { useAccountLanguageSync } from '@web/lib/account-language';
+import { Brand } from '@web/components/area/brand';
+import { isolate } from '@web/lib/format';
+import { GlobeIcon } from '@web/components/ui/icons';
+import { SessionProvider, useLiveSession } from '@web/components/area/session';
+import { SignOutButton } from '@web/components/area/sign-out-button';
+import { SkipLink } from '@web/components/area/skip-link';
+import { LanguageSwitcher } from '@web/components/ui/language-switcher';
+import { studentGuard } from '@web/lib/guards';
+import { AreaMain, withAreaProviders } from '@web/components/area/area-frame';
 
 export const studentLoader = studentGuard;
 

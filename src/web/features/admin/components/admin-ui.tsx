@@ -1,15 +1,14 @@
-import { AlertDialog } from 'radix-ui';
-import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toLanguage } from '../../../../shared/i18n';
-import { Button, buttonClass } from '../../../components/ui/dashboard/button';
-import { cx } from '../../../components/ui/dashboard/cx';
-import { useErrorText } from '../../../components/ui/dashboard/api-errors';
-import { ErrorState } from '../../../components/ui/dashboard/error-state';
-import { useDateFormat } from '../../../components/ui/dashboard/format';
-import { ApiError } from '../../../lib/api';
-import { Skeleton } from '../../../components/ui/dashboard/skeleton';
-import { Badge, type TTone } from '../../../components/ui/dashboard/badge';
+import { toLanguage } from '@shared/i18n';
+import { Button } from '@web/components/ui/button';
+import { cx } from '@web/lib/cx';
+import { useErrorText } from '@web/lib/api-errors';
+import { ErrorState } from '@web/components/ui/error-state';
+import { useDateFormat } from '@web/lib/format';
+import { ApiError } from '@web/lib/api-error';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Badge, type TTone } from '@web/components/ui/badge';
 
 /** One number on the overview, with its label under it. */
 export function StatCard({ label, value, testId, tone = 'default' }: { label: string; value: number | string; testId?: string; tone?: 'default' | 'warn' }) {
@@ -48,29 +47,6 @@ export function TrialText({ endsAt, onTrial }: { endsAt: string | null; onTrial:
   if (!endsAt) return <span className="text-gray-500">{t('teachers.trialNone')}</span>;
   const ended = !onTrial;
   return <span className={ended ? 'text-gray-500' : 'text-amber-800'}>{t(ended ? 'teachers.trialEnded' : 'teachers.trialEnds', { date: formatDate(endsAt) })}</span>;
-}
-
-/** A labelled native select: accessible, and fine on phones. */
-export function SelectField({ label, options, className, ...props }: ComponentProps<'select'> & { label: string; options: Array<{ value: string; label: string }> }) {
-  const id = useId();
-  return (
-    <div className={cx('space-y-1', className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        className="block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900 focus:outline-2 focus:outline-primary-500"
-        {...props}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 }
 
 /** A search box that applies on submit (Enter or the button), so that typing does not fire a request per key. */
@@ -150,14 +126,6 @@ export function ListError({ error, onRetry, retrying, onClear }: { error: Error;
   );
 }
 
-export function EmptyState({ children }: { children: ReactNode }) {
-  return (
-    <p className="rounded-2xl border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600" data-testid="empty-state">
-      {children}
-    </p>
-  );
-}
-
 export function LoadingBlock({ label }: { label: string }) {
   return (
     <div aria-busy="true" className="space-y-3">
@@ -210,58 +178,3 @@ export function useBytesFormat() {
   };
 }
 
-/** A button that asks first; `onConfirm` resolves when done (the dialog then closes). */
-export function ConfirmButton({
-  label,
-  title,
-  body,
-  confirmLabel,
-  onConfirm,
-  variant = 'secondary',
-  testId,
-  disabled,
-}: {
-  label: string;
-  title: string;
-  body: string;
-  confirmLabel: string;
-  onConfirm: () => Promise<unknown>;
-  variant?: 'secondary' | 'danger' | 'primary';
-  testId?: string;
-  disabled?: boolean;
-}) {
-  const { t } = useTranslation('admin');
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      await onConfirm();
-      setOpen(false);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger className={buttonClass(variant, 'sm')} data-testid={testId} disabled={disabled}>
-        {label}
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-gray-900/50" />
-        <AlertDialog.Content className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-md -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
-          <AlertDialog.Title className="text-lg font-bold text-gray-900">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-gray-600">{body}</AlertDialog.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <AlertDialog.Cancel className={buttonClass('secondary')} disabled={busy}>
-              {t('common.cancel')}
-            </AlertDialog.Cancel>
-            <Button variant={variant === 'danger' ? 'danger' : 'primary'} busy={busy} onClick={() => void run()} data-testid="confirm-action">
-              {confirmLabel}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  );
-}

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toLanguage } from '../../../../shared/i18n';
-import { isolate, useDateFormat } from '../../../components/ui/dashboard/format';
-import type { TAuditEntry, TAuditNames } from './queries';
+import { toLanguage } from '@shared/i18n';
+import { isolate, useDateFormat } from '@web/lib/format';
+import type { TAuditEntry, TAuditNames } from '@web/features/admin/api';
 
 const LOCALES = { ar: 'ar-DZ', en: 'en-GB', fr: 'fr-FR' } as const;
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toLanguage } from '../../../../shared/i18n';
+import { toLanguage } from '@shared/i18n';
 
 const LOCALES = { ar: 'ar-DZ', en: 'en-GB', fr: 'fr-FR' } as const;
 

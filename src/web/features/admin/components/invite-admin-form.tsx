@@ -3,16 +3,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, toLanguage, type TLanguage } from '../../../../shared/i18n';
-import { ZAdminInvitation } from '../../../../shared/schemas/admin';
-import { applyFieldErrors, useErrorText, useFieldErrorText } from '../../../components/ui/dashboard/api-errors';
-import { Button } from '../../../components/ui/dashboard/button';
-import { CopyButton } from '../../../components/ui/dashboard/copy-button';
-import { TextField } from '../../../components/ui/dashboard/form-field';
-import { isolate } from '../../../components/ui/dashboard/format';
-import { Notice } from '../../../components/ui/dashboard/notice';
-import { ApiError, api, unwrap } from '../../../lib/api';
-import { SelectField } from './admin-ui';
+import { LANGUAGES, toLanguage, type TLanguage } from '@shared/i18n';
+import { ZAdminInvitation } from '@shared/schemas/admin';
+import { applyFieldErrors, useErrorText, useFieldErrorText } from '@web/lib/api-errors';
+import { Button } from '@web/components/ui/button';
+import { CopyButton } from '@web/components/ui/copy-button';
+import { SelectField, TextField } from '@web/components/ui/form-field';
+import { isolate } from '@web/lib/format';
+import { Notice } from '@web/components/ui/notice';
+import { ApiError } from '@web/lib/api-error';
+import { adminApi, adminKeys } from '@web/features/admin/api';
 
 type TInvitation = { email: string; link: string; expiresInHours: number };
 
@@ -59,11 +59,11 @@ export function InviteAdminForm() {
   const ownLanguage = toLanguage(i18n.resolvedLanguage);
   const form = useForm<{ email: string; language?: TLanguage }>({ resolver: zodResolver(ZAdminInvitation), defaultValues: { email: '', language: ownLanguage } });
   const invite = useMutation({
-    mutationFn: (json: { email: string; language?: TLanguage }) => unwrap(api.admin.invitations.$post({ json })),
+    mutationFn: (json: { email: string; language?: TLanguage }) => adminApi.invite(json),
     onSuccess: (result, { email, language }) => {
       setInvitation({ email, ...result });
       form.reset({ email: '', language });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'admins'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.admins });
     },
     onError: (error) => {
       // An e-mail that already has an account is a problem with the e-mail: say so under the field.

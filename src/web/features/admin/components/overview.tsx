@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PLAN_IDS } from '../../../../shared/plans';
-import { useErrorText } from '../../../components/ui/dashboard/api-errors';
-import { Card, CardHeader } from '../../../components/ui/dashboard/card';
-import { ErrorState } from '../../../components/ui/dashboard/error-state';
-import { ChartIcon, UsersIcon } from '../../../components/ui/dashboard/icons';
-import { Skeleton } from '../../../components/ui/dashboard/skeleton';
+import { PLAN_IDS } from '@shared/plans';
+import { useErrorText } from '@web/lib/api-errors';
+import { Card, CardHeader } from '@web/components/ui/card';
+import { QueryError } from '@web/components/ui/error-state';
+import { ChartIcon, UsersIcon } from '@web/components/ui/icons';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { LoadingBlock, StatCard } from './admin-ui';
 import { useShortDay } from './datetime';
-import { overviewQuery, type TAdminOverview } from './queries';
+import { overviewQuery, type TAdminOverview } from '@web/features/admin/api';
 
 // recharts is large: it loads with the chart, after the numbers are on screen.
 const SignupsChart = lazy(() => import('./signups-chart').then((m) => ({ default: m.SignupsChart })));
@@ -102,10 +102,9 @@ function SignupsTable({ days }: { days: TAdminOverview['signups'] }) {
 /** The platform in numbers and the sign-ups of the last 30 days. */
 export function Overview() {
   const { t } = useTranslation('admin');
-  const errorText = useErrorText();
   const overview = useQuery(overviewQuery);
   if (overview.isPending) return <LoadingBlock label={t('common.loading')} />;
-  if (overview.isError) return <ErrorState message={errorText(overview.error)} onRetry={() => void overview.refetch()} retrying={overview.isFetching} />;
+  if (overview.isError) return <QueryError query={overview} />;
   const data = overview.data;
   const total = data.signups.reduce((n, d) => n + d.teachers + d.students, 0);
   return (

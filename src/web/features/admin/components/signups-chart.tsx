@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useShortDay } from './datetime';
-import type { TAdminOverview } from './queries';
+import type { TAdminOverview } from '@web/features/admin/api';
 
 type TDay = TAdminOverview['signups'][number];
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import type { TQuery } from './queries';
+import type { TQuery } from '@web/features/admin/api';
 
 /**
  * A list's search, filters and page live in the URL, so that a filtered view can be bookmarked, shared

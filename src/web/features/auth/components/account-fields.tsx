@@ -1,7 +1,7 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Field, PasswordInput, TextInput, describedBy } from './fields';
-import { fieldMessage } from './form-errors';
+import { PasswordField as PasswordBox, TextField } from '@web/components/ui/form-field';
+import { fieldMessage } from '@web/lib/form-errors';
 
 type TAccountFieldProps = {
   /** What `register(name)` returns; the control's id is the field's name. */
@@ -14,16 +14,7 @@ export function NameField({ field, error }: TAccountFieldProps) {
   const message = fieldMessage(t, error);
   const id = field.name;
   return (
-    <Field id={id} label={t('fields.name')} error={message}>
-      <TextInput
-        id={id}
-        autoComplete="name"
-        placeholder={t('placeholders.name')}
-        invalid={Boolean(message)}
-        describedBy={describedBy(id, message)}
-        {...field}
-      />
-    </Field>
+    <TextField id={id} label={t('fields.name')} error={message} autoComplete="name" placeholder={t('placeholders.name')} {...field} />
   );
 }
 
@@ -33,20 +24,18 @@ export function EmailField({ field, error }: TAccountFieldProps) {
   const message = fieldMessage(t, error);
   const id = field.name;
   return (
-    <Field id={id} label={t('fields.email')} error={message}>
-      <TextInput
-        id={id}
-        type="email"
-        dir="ltr"
-        autoComplete="email"
-        inputMode="email"
-        placeholder={t('placeholders.email')}
-        invalid={Boolean(message)}
-        describedBy={describedBy(id, message)}
-        className="text-start"
-        {...field}
-      />
-    </Field>
+    <TextField
+      id={id}
+      label={t('fields.email')}
+      error={message}
+      type="email"
+      dir="ltr"
+      autoComplete="email"
+      inputMode="email"
+      placeholder={t('placeholders.email')}
+      inputClassName="text-start"
+      {...field}
+    />
   );
 }
 
@@ -64,14 +53,14 @@ export function PasswordField({ field, error, autoComplete, label, rules = false
   const message = fieldMessage(t, error);
   const id = field.name;
   return (
-    <Field id={id} label={label ?? t('fields.password')} error={message} hint={rules ? t('password.hint') : undefined}>
-      <PasswordInput
-        id={id}
-        autoComplete={autoComplete}
-        invalid={Boolean(message)}
-        describedBy={describedBy(id, message, rules)}
-        {...field}
-      />
-    </Field>
+    <PasswordBox
+      id={id}
+      label={label ?? t('fields.password')}
+      error={message}
+      hint={rules ? t('password.hint') : undefined}
+      toggleLabels={{ show: t('password.show'), hide: t('password.hide') }}
+      autoComplete={autoComplete}
+      {...field}
+    />
   );
 }

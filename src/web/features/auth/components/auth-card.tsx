@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../../components/page-title';
+import { usePageTitle } from '@web/components/page-title';
 import { LINK } from './fields';
 
 type TAuthCardProps = {

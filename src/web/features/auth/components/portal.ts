@@ -1,14 +1,10 @@
 import { useMatches, useParams } from 'react-router';
+import { hostPlatform } from '@web/lib/host-platform';
 
 /** Which accounts an auth screen serves (route handle `portal`; /platform/:subdomain/* is a teacher's platform). */
 export type TPortal = 'teacher' | 'student' | 'admin' | 'platform';
 
 export type TAuthPaths = { login: string; register: string | null; forgot: string };
-
-/** The teacher platform this host belongs to ({subdomain}.{host}); the server marks it on <html>. */
-export function hostPlatform(): string | null {
-  return document.documentElement.dataset.platform ?? null;
-}
 
 export function usePortal(): { portal: TPortal; subdomain: string | null } {
   const matches = useMatches();

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { subdomainIssue, type TSubdomainIssue } from '../../../../shared/subdomain';
+import { subdomainIssue, type TSubdomainIssue } from '@shared/subdomain';
 
 /** How long the message about a dropped keystroke stays, unless the next keystroke is a clean one. */
 const STRIPPED_NOTICE_MS = 4_000;
-import { api, unwrap } from '../../../lib/api';
+import { subdomainAvailability } from '@web/features/auth/api';
 
 const CHECK_DELAY_MS = 400;
 
@@ -32,7 +32,7 @@ export function useSubdomainAvailability(value: string) {
     if (!value || localIssue) return;
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
-      unwrap(api.account['subdomain-availability'].$get({ query: { subdomain: value } }, { init: { signal: controller.signal } }))
+      subdomainAvailability(value, controller.signal)
         .then((r) => setAnswer({ value, issue: r.available ? null : r.issue }))
         .catch(() => {
           if (!controller.signal.aborted) setAnswer({ value, failed: true });

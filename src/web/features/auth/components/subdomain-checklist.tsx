@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SUBDOMAIN_MAX_LENGTH, SUBDOMAIN_MIN_LENGTH } from '../../../../shared/constants';
+import { SUBDOMAIN_MAX_LENGTH, SUBDOMAIN_MIN_LENGTH } from '@shared/constants';
 import type { TSubdomainStatus } from './subdomain-availability';
 
 type TState = 'met' | 'unmet' | 'pending';

@@ -1,9 +1,9 @@
 import { useState, type BaseSyntheticEvent } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { TErrorCode } from '../../../../shared/errors';
-import { ApiError } from '../../../lib/api';
-import { applyFieldErrors, errorMessage } from './form-errors';
+import type { TErrorCode } from '@shared/errors';
+import { ApiError } from '@web/lib/api-error';
+import { applyFieldErrors, errorMessage } from '@web/lib/form-errors';
 
 type TAuthFormOptions<TValues extends FieldValues, TSubmitted extends FieldValues> = {
   /** A `lazyZodResolver` made at module level (docs/decisions/005-initial-bundle.md). */

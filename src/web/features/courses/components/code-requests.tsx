@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../../components/ui/dashboard/api-errors';
-import { Button } from '../../../components/ui/dashboard/button';
-import { cx } from '../../../components/ui/dashboard/cx';
-import { notify } from '../../../lib/notify';
-import { api, unwrap } from '../../../lib/api';
-import { codeRequestsQuery, type TCodeRequests } from '../queries';
+import { useErrorText } from '@web/lib/api-errors';
+import { Button } from '@web/components/ui/button';
+import { cx } from '@web/lib/cx';
+import { notify } from '@web/lib/notify';
+import { coursesApi, courseKeys, codeRequestsQuery, type TCodeRequests } from '@web/features/courses/api';
 import { useCourseFormat } from './ui';
 
 /**
@@ -34,14 +33,14 @@ function Requests({ data }: { data: TCodeRequests }) {
   const queryClient = useQueryClient();
   const errorText = useErrorText();
   const format = useCourseFormat();
-  const settle = { onError: (error: unknown) => notify.error(errorText(error)), onSettled: () => queryClient.invalidateQueries({ queryKey: ['courses'] }) };
+  const settle = { onError: (error: unknown) => notify.error(errorText(error)), onSettled: () => queryClient.invalidateQueries({ queryKey: courseKeys.all }) };
   const confirm = useMutation({
-    mutationFn: (r: { id: string; name: string }) => unwrap(api.courses.teacher['code-requests'][':requestId'].confirm.$post({ param: { requestId: r.id } })),
+    mutationFn: (r: { id: string; name: string }) => coursesApi.confirmCodeRequest(r.id),
     onSuccess: (_result, r) => notify.success(t('requests.confirmed', { name: r.name })),
     ...settle,
   });
   const reject = useMutation({
-    mutationFn: (id: string) => unwrap(api.courses.teacher['code-requests'][':requestId'].reject.$post({ param: { requestId: id } })),
+    mutationFn: (id: string) => coursesApi.rejectCodeRequest(id),
     onSuccess: () => notify.success(t('requests.rejected')),
     ...settle,
   });

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cx } from '../../../components/ui/dashboard/cx';
+import { cx } from '@web/lib/cx';
 
 type TIconProps = ComponentProps<'svg'>;
 

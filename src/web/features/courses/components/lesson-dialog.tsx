@@ -1,14 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateToAlgiersLocal, LESSON_TYPES, type TLessonType } from '../../../../shared/courses';
-import { useErrorText } from '../../../components/ui/dashboard/api-errors';
-import { Button } from '../../../components/ui/dashboard/button';
-import { Notice } from '../../../components/ui/dashboard/notice';
-import { api, ApiError, unwrap } from '../../../lib/api';
-import { uploadFile, usageQuery, type TTeacherLesson } from '../queries';
+import { dateToAlgiersLocal, LESSON_TYPES, type TLessonType } from '@shared/courses';
+import { useErrorText } from '@web/lib/api-errors';
+import { Button } from '@web/components/ui/button';
+import { Notice } from '@web/components/ui/notice';
+import { ApiError } from '@web/lib/api-error';
+import { coursesApi, uploadFile, usageQuery, type TTeacherLesson } from '@web/features/courses/api';
 import { RichTextEditor } from './rich-text-editor';
-import { Field, Modal, ProgressBar, Select } from './ui';
+import { Modal, ProgressBar } from './ui';
+import { SelectField, TextField } from '@web/components/ui/form-field';
 import { UpgradePrompt } from './upgrade-prompt';
 
 const ACCEPT: Record<TLessonType, string> = {
@@ -44,8 +45,8 @@ export function LessonDialog({ courseId, sectionId, scheduled, lesson, onClose, 
     mutationFn: async () => {
       const fields = { title, type, bodyHtml, url, ...(scheduled ? { releaseAt: releaseAt || null } : {}) };
       const saved = lesson
-        ? await unwrap(api.courses.teacher.lessons[':lessonId'].$patch({ param: { lessonId: lesson.id }, json: fields }))
-        : await unwrap(api.courses.teacher.courses[':courseId'].lessons.$post({ param: { courseId }, json: { ...fields, sectionId } }));
+        ? await coursesApi.updateLesson(lesson.id, fields)
+        : await coursesApi.createLesson(courseId, { ...fields, sectionId });
       if (file && (type === 'video' || type === 'file')) {
         setSent(0);
         await uploadFile({ lessonId: saved.id }, file, setSent).finally(() => setSent(null));
@@ -70,8 +71,8 @@ export function LessonDialog({ courseId, sectionId, scheduled, lesson, onClose, 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={lesson ? t('lesson.editTitle') : t('lesson.addTitle')} testId="lesson-dialog">
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field id="lesson-title" label={t('fields.title')} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} error={fieldErrors.title} />
-        <Select
+        <TextField id="lesson-title" label={t('fields.title')} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} error={fieldErrors.title} />
+        <SelectField
           id="lesson-type"
           label={t('lesson.type')}
           value={type}
@@ -80,7 +81,7 @@ export function LessonDialog({ courseId, sectionId, scheduled, lesson, onClose, 
         />
         {type === 'text' ? <RichTextEditor id="lesson-body" label={t('lesson.body')} value={bodyHtml} onChange={setBodyHtml} /> : null}
         {type === 'link' ? (
-          <Field id="lesson-url" type="url" dir="ltr" label={t('lesson.url')} value={url} onChange={(e) => setUrl(e.target.value)} error={fieldErrors.url} placeholder={t('lesson.urlPlaceholder')} />
+          <TextField id="lesson-url" type="url" dir="ltr" label={t('lesson.url')} value={url} onChange={(e) => setUrl(e.target.value)} error={fieldErrors.url} placeholder={t('lesson.urlPlaceholder')} />
         ) : null}
         {type === 'video' || type === 'file' ? (
           <div className="space-y-1.5">
@@ -99,7 +100,7 @@ export function LessonDialog({ courseId, sectionId, scheduled, lesson, onClose, 
           </div>
         ) : null}
         {scheduled ? (
-          <Field
+          <TextField
             id="lesson-release"
             type="datetime-local"
             label={t('lesson.releaseAt')}

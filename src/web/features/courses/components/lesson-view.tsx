@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/ui/dashboard/button';
-import { cx } from '../../../components/ui/dashboard/cx';
-import { CheckIcon, ExternalLinkIcon } from '../../../components/ui/dashboard/icons';
-import { Notice } from '../../../components/ui/dashboard/notice';
-import type { TLessonView } from '../queries';
+import { buttonClass } from '@web/components/ui/button';
+import { cx } from '@web/lib/cx';
+import { CheckIcon, ExternalLinkIcon } from '@web/components/ui/icons';
+import { Notice } from '@web/components/ui/notice';
+import type { TLessonView } from '@web/features/courses/api';
 import { LockIcon } from './icons';
 import { LESSON_CONTENT_CLASS, useCourseFormat } from './ui';
 

@@ -1,17 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '@web/components/ui/confirm-button';
 import { Link } from 'react-router';
-import { useErrorText } from '../../../components/ui/dashboard/api-errors';
-import { Button, buttonClass } from '../../../components/ui/dashboard/button';
-import { cx } from '../../../components/ui/dashboard/cx';
-import { useSession } from '../../../components/ui/dashboard/session';
-import { notify } from '../../../lib/notify';
-import { api, unwrap } from '../../../lib/api';
-import type { TCourseDetail, TTeacherLesson } from '../queries';
+import { useErrorText } from '@web/lib/api-errors';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { cx } from '@web/lib/cx';
+import { useSession } from '@web/components/area/session';
+import { notify } from '@web/lib/notify';
+import { courseKeys, coursesApi, type TCourseDetail, type TTeacherLesson } from '@web/features/courses/api';
 import { LessonDialog } from './lesson-dialog';
-import { ConfirmButton, EmptyState, Field, useCourseFormat } from './ui';
-import { Badge } from '../../../components/ui/dashboard/badge';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { useCourseFormat } from './ui';
+import { TextField } from '@web/components/ui/form-field';
+import { Badge } from '@web/components/ui/badge';
 
 /** The drag handle's dots (decorative: the move buttons carry the accessible names). */
 function GripIcon() {
@@ -62,13 +64,13 @@ export function OutlineEditor({ course }: { course: TCourseDetail }) {
   const [dragging, setDragging] = useState<TDrag | null>(null);
   const [editing, setEditing] = useState<{ sectionId: string; lesson: TTeacherLesson | null } | null>(null);
   const [newSection, setNewSection] = useState('');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['courses'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: courseKeys.all });
 
   const reorder = useMutation({
-    mutationFn: (sections: TOrder) => unwrap(api.courses.teacher.courses[':courseId'].order.$put({ param: { courseId: course.id }, json: { sections } })),
+    mutationFn: (sections: TOrder) => coursesApi.reorder(course.id, { sections }),
     onMutate: (sections) => {
       // Shown at once; the server's answer confirms or the refresh puts it back.
-      queryClient.setQueryData(['courses', 'teacher', 'course', course.id], {
+      queryClient.setQueryData(courseKeys.course(course.id), {
         ...course,
         sections: sections.map((s) => {
           const section = course.sections.find((x) => x.id === s.id)!;
@@ -81,23 +83,23 @@ export function OutlineEditor({ course }: { course: TCourseDetail }) {
     onSettled: refresh,
   });
   const addSection = useMutation({
-    mutationFn: (title: string) => unwrap(api.courses.teacher.courses[':courseId'].sections.$post({ param: { courseId: course.id }, json: { title } })),
+    mutationFn: (title: string) => coursesApi.addSection(course.id, title),
     onSuccess: () => setNewSection(''),
     onError: (error) => notify.error(errorText(error)),
     onSettled: refresh,
   });
   const removeSection = useMutation({
-    mutationFn: (sectionId: string) => unwrap(api.courses.teacher.sections[':sectionId'].$delete({ param: { sectionId } })),
+    mutationFn: (sectionId: string) => coursesApi.removeSection(sectionId),
     onError: (error) => notify.error(errorText(error)),
     onSettled: refresh,
   });
   const renameSection = useMutation({
-    mutationFn: (v: { sectionId: string; title: string }) => unwrap(api.courses.teacher.sections[':sectionId'].$patch({ param: { sectionId: v.sectionId }, json: { title: v.title } })),
+    mutationFn: (v: { sectionId: string; title: string }) => coursesApi.renameSection(v.sectionId, v.title),
     onError: (error) => notify.error(errorText(error)),
     onSettled: refresh,
   });
   const removeLesson = useMutation({
-    mutationFn: (lessonId: string) => unwrap(api.courses.teacher.lessons[':lessonId'].$delete({ param: { lessonId } })),
+    mutationFn: (lessonId: string) => coursesApi.removeLesson(lessonId),
     onError: (error) => notify.error(errorText(error)),
     onSettled: refresh,
   });
@@ -168,7 +170,7 @@ export function OutlineEditor({ course }: { course: TCourseDetail }) {
                 <Button variant="ghost" size="sm" disabled={si === course.sections.length - 1} onClick={() => shift(si, null, 1)} aria-label={t('outline.moveSectionDown', { title: section.title })}>
                   ↓
                 </Button>
-                <ConfirmButton
+                <ConfirmButton variant="ghost" cancelLabel={t('common.back')}
                   label={t('common.delete')}
                   ariaLabel={t('outline.deleteSectionNamed', { title: section.title })}
                   title={t('outline.confirmDeleteSection', { title: section.title })}
@@ -214,7 +216,7 @@ export function OutlineEditor({ course }: { course: TCourseDetail }) {
                     <Button variant="ghost" size="sm" onClick={() => setEditing({ sectionId: section.id, lesson })} aria-label={t('outline.editNamed', { title: lesson.title })}>
                       {t('common.edit')}
                     </Button>
-                    <ConfirmButton
+                    <ConfirmButton variant="ghost" cancelLabel={t('common.back')}
                       label={t('common.delete')}
                       ariaLabel={t('outline.deleteLessonNamed', { title: lesson.title })}
                       title={t('outline.confirmDeleteLesson', { title: lesson.title })}
@@ -239,7 +241,7 @@ export function OutlineEditor({ course }: { course: TCourseDetail }) {
           if (newSection.trim()) addSection.mutate(newSection.trim());
         }}
       >
-        <Field id="new-section" label={t('outline.newSection')} value={newSection} onChange={(e) => setNewSection(e.target.value)} maxLength={200} className="flex-1" />
+        <TextField id="new-section" label={t('outline.newSection')} value={newSection} onChange={(e) => setNewSection(e.target.value)} maxLength={200} className="flex-1" />
         <Button type="submit" variant="secondary" busy={addSection.isPending} data-testid="add-section">
           {t('outline.addSection')}
         </Button>

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PLAN_TYPES, type TPlanType } from '../../../../shared/courses';
-import { useErrorText } from '../../../components/ui/dashboard/api-errors';
-import { Button } from '../../../components/ui/dashboard/button';
-import { Notice } from '../../../components/ui/dashboard/notice';
-import { notify } from '../../../lib/notify';
-import { api, ApiError, unwrap } from '../../../lib/api';
-import type { TPlan } from '../queries';
-import { Checkbox, Field, Select } from './ui';
+import { PLAN_TYPES, type TPlanType } from '@shared/courses';
+import { useErrorText } from '@web/lib/api-errors';
+import { Button } from '@web/components/ui/button';
+import { Notice } from '@web/components/ui/notice';
+import { notify } from '@web/lib/notify';
+import { ApiError } from '@web/lib/api-error';
+import { courseKeys, coursesApi, type TPlan } from '@web/features/courses/api';
+import { CheckboxField, SelectField, TextField } from '@web/components/ui/form-field';
 
 type TDraft = { id?: string; type: TPlanType; priceDzd: string; durationDays: string; autoRenew: boolean };
 
@@ -22,24 +22,19 @@ export function PlansEditor({ courseId, plans }: { courseId: string; plans: TPla
   const [drafts, setDrafts] = useState<TDraft[]>(plans.map(toDraft));
   const save = useMutation({
     mutationFn: () =>
-      unwrap(
-        api.courses.teacher.courses[':courseId'].plans.$put({
-          param: { courseId },
-          json: {
-            plans: drafts.map((d) => ({
-              ...(d.id ? { id: d.id } : {}),
-              type: d.type,
-              priceDzd: d.type === 'free' ? 0 : Number(d.priceDzd || 0),
-              durationDays: d.type === 'custom' ? Number(d.durationDays || 0) : null,
-              autoRenew: d.autoRenew,
-            })),
-          },
-        }),
-      ),
+      coursesApi.savePlans(courseId, {
+        plans: drafts.map((d) => ({
+          ...(d.id ? { id: d.id } : {}),
+          type: d.type,
+          priceDzd: d.type === 'free' ? 0 : Number(d.priceDzd || 0),
+          durationDays: d.type === 'custom' ? Number(d.durationDays || 0) : null,
+          autoRenew: d.autoRenew,
+        })),
+      }),
     onSuccess: async (result) => {
       setDrafts(result.plans.map(toDraft));
       notify.success(t('plans.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['courses'] });
+      await queryClient.invalidateQueries({ queryKey: courseKeys.all });
     },
   });
   const fields = save.error instanceof ApiError ? save.error.fields : {};
@@ -50,13 +45,13 @@ export function PlansEditor({ courseId, plans }: { courseId: string; plans: TPla
       {drafts.length === 0 ? <p className="text-sm text-gray-600">{t('plans.empty')}</p> : null}
       {drafts.map((d, i) => (
         <div key={d.id ?? `new-${i}`} className="grid gap-3 rounded-xl border border-gray-200 p-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end" data-testid="plan-row">
-          <Select
+          <SelectField
             label={t('plans.type')}
             value={d.type}
             onChange={(e) => update(i, { type: e.target.value as TPlanType })}
             options={PLAN_TYPES.map((value) => ({ value, label: t(`plans.types.${value}`) }))}
           />
-          <Field
+          <TextField
             label={t('plans.price')}
             type="number"
             inputMode="numeric"
@@ -67,9 +62,9 @@ export function PlansEditor({ courseId, plans }: { courseId: string; plans: TPla
             error={fields[`plans.${i}.priceDzd`]}
           />
           {d.type === 'custom' ? (
-            <Field label={t('plans.days')} type="number" min={1} value={d.durationDays} onChange={(e) => update(i, { durationDays: e.target.value })} error={fields[`plans.${i}.durationDays`]} />
+            <TextField label={t('plans.days')} type="number" min={1} value={d.durationDays} onChange={(e) => update(i, { durationDays: e.target.value })} error={fields[`plans.${i}.durationDays`]} />
           ) : (
-            <Checkbox label={t('plans.autoRenew')} checked={d.autoRenew} onChange={(e) => update(i, { autoRenew: e.target.checked })} className="min-h-11" />
+            <CheckboxField label={t('plans.autoRenew')} checked={d.autoRenew} onChange={(e) => update(i, { autoRenew: e.target.checked })} className="min-h-11" />
           )}
           <Button variant="ghost" size="sm" onClick={() => setDrafts((all) => all.filter((_, j) => j !== i))} aria-label={t('plans.removeNamed', { n: i + 1 })}>
             {t('common.delete')}

@@ -2,15 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useErrorText } from '../../../components/ui/dashboard/api-errors';
-import { Button } from '../../../components/ui/dashboard/button';
-import { Notice } from '../../../components/ui/dashboard/notice';
-import { notify } from '../../../lib/notify';
-import { api, unwrap } from '../../../lib/api';
-import { myCodeRequestsQuery } from '../queries';
-import { useStudentPaths } from '../student/paths';
+import { useErrorText } from '@web/lib/api-errors';
+import { Button } from '@web/components/ui/button';
+import { Notice } from '@web/components/ui/notice';
+import { notify } from '@web/lib/notify';
+import { coursesApi, courseKeys, myCodeRequestsQuery } from '@web/features/courses/api';
+import { useStudentPaths } from '@web/lib/student-paths';
 import { useCourseFormat } from './ui';
-import { Badge } from '../../../components/ui/dashboard/badge';
+import { Badge } from '@web/components/ui/badge';
 
 /**
  * Cash on delivery, the student's side: type the six digits from the card (spaces, dashes and Arabic
@@ -25,15 +24,15 @@ export function RedeemForm({ platform }: { platform?: string }) {
   const errorText = useErrorText();
   const [code, setCode] = useState('');
   const redeem = useMutation({
-    mutationFn: () => unwrap(api.courses.student.redeem.$post({ json: { code, ...(platform ? { platform } : {}) } })),
+    mutationFn: () => coursesApi.redeem({ code, ...(platform ? { platform } : {}) }),
     onSuccess: async (result) => {
       if (result.pending) {
         setCode('');
-        await queryClient.invalidateQueries({ queryKey: ['courses', 'student', 'code-requests'] });
+        await queryClient.invalidateQueries({ queryKey: courseKeys.myCodeRequests });
         return;
       }
       notify.success(t('redeem.success', { course: result.courseTitle }));
-      await queryClient.invalidateQueries({ queryKey: ['courses'] });
+      await queryClient.invalidateQueries({ queryKey: courseKeys.all });
       void navigate(paths.course(result.courseId));
     },
   });

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cx } from '../../../components/ui/dashboard/cx';
+import { cx } from '@web/lib/cx';
 import { LESSON_CONTENT_CLASS } from './ui';
 
 type TCommand = { key: string; command: string; value?: string; label: string };

@@ -1,12 +1,11 @@
-import { AlertDialog, Dialog } from 'radix-ui';
-import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COURSE_TIME_ZONE } from '../../../../shared/courses';
-import { toLanguage } from '../../../../shared/i18n';
-import { Button, buttonClass } from '../../../components/ui/dashboard/button';
-import { cx } from '../../../components/ui/dashboard/cx';
-import { CloseIcon } from '../../../components/ui/dashboard/icons';
-import type { TTone } from '../../../components/ui/dashboard/badge';
+import { COURSE_TIME_ZONE } from '@shared/courses';
+import { toLanguage } from '@shared/i18n';
+import { Button } from '@web/components/ui/button';
+import { CloseIcon } from '@web/components/ui/icons';
+import type { TTone } from '@web/components/ui/badge';
 
 const LOCALES = { ar: 'ar-DZ', en: 'en-GB', fr: 'fr-FR' } as const;
 
@@ -86,128 +85,6 @@ export function Modal({
   );
 }
 
-const FIELD_CLASS =
-  'block w-full min-h-11 rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900 focus:outline-2 focus:outline-offset-0 focus:outline-primary-500 disabled:bg-gray-100';
-
-function Shell({ id, label, hint, error, children, className }: { id: string; label: string; hint?: string; error?: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={cx('space-y-1.5', className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      {children}
-      {hint && !error ? <p className="text-xs text-gray-500">{hint}</p> : null}
-      {error ? (
-        <p role="alert" className="text-sm text-red-700" data-testid={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-export function Field({ label, hint, error, className, id, ...props }: ComponentProps<'input'> & { label: string; hint?: string; error?: string }) {
-  const auto = useId();
-  const fieldId = id ?? auto;
-  return (
-    <Shell id={fieldId} label={label} hint={hint} error={error} className={className}>
-      <input id={fieldId} aria-invalid={error ? true : undefined} className={cx(FIELD_CLASS, error && 'border-red-500')} {...props} />
-    </Shell>
-  );
-}
-
-export function TextArea({ label, hint, error, className, id, ...props }: ComponentProps<'textarea'> & { label: string; hint?: string; error?: string }) {
-  const auto = useId();
-  const fieldId = id ?? auto;
-  return (
-    <Shell id={fieldId} label={label} hint={hint} error={error} className={className}>
-      <textarea id={fieldId} aria-invalid={error ? true : undefined} className={cx(FIELD_CLASS, 'min-h-24', error && 'border-red-500')} {...props} />
-    </Shell>
-  );
-}
-
-export function Select({
-  label,
-  options,
-  className,
-  id,
-  error,
-  ...props
-}: ComponentProps<'select'> & { label: string; options: Array<{ value: string; label: string }>; error?: string }) {
-  const auto = useId();
-  const fieldId = id ?? auto;
-  return (
-    <Shell id={fieldId} label={label} error={error} className={className}>
-      <select id={fieldId} className={FIELD_CLASS} {...props}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </Shell>
-  );
-}
-
-export function Checkbox({ label, className, ...props }: ComponentProps<'input'> & { label: string }) {
-  const id = useId();
-  return (
-    <div className={cx('flex items-center gap-2', className)}>
-      <input id={id} type="checkbox" className="h-5 w-5 rounded border-gray-300 text-primary-600 focus:outline-2 focus:outline-primary-500" {...props} />
-      <label htmlFor={id} className="text-sm text-gray-800">
-        {label}
-      </label>
-    </div>
-  );
-}
-
-/**
- * A button that asks first, in an accessible dialog (focus trapped, Escape cancels) rather than the
- * browser's window.confirm, which blocks the page and cannot be styled or translated in its buttons.
- */
-export function ConfirmButton({
-  label,
-  title,
-  body,
-  confirmLabel,
-  onConfirm,
-  variant = 'ghost',
-  testId,
-  ariaLabel,
-}: {
-  label: string;
-  title: string;
-  body: string;
-  confirmLabel: string;
-  onConfirm: () => void;
-  variant?: 'ghost' | 'secondary' | 'danger';
-  testId?: string;
-  ariaLabel?: string;
-}) {
-  const { t } = useTranslation('courses');
-  const [open, setOpen] = useState(false);
-  return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger className={buttonClass(variant, 'sm')} data-testid={testId} aria-label={ariaLabel}>
-        {label}
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-gray-900/50" />
-        <AlertDialog.Content data-testid="confirm-dialog" className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-md -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
-          <AlertDialog.Title className="text-lg font-bold text-gray-900">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-gray-600">{body}</AlertDialog.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <AlertDialog.Cancel className={buttonClass('secondary')}>{t('common.back')}</AlertDialog.Cancel>
-            <AlertDialog.Action className={buttonClass(variant === 'secondary' ? 'primary' : 'danger')} onClick={onConfirm} data-testid="confirm-action">
-              {confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  );
-}
-
 /** Previous / next page controls for server-paginated lists. */
 export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
   const { t } = useTranslation('courses');
@@ -223,16 +100,6 @@ export function Pager({ page, pageSize, total, onPage }: { page: number; pageSiz
         {t('common.nextPage')}
       </Button>
     </nav>
-  );
-}
-
-export function EmptyState({ title, body, children, testId }: { title: string; body?: string; children?: ReactNode; testId?: string }) {
-  return (
-    <div data-testid={testId} className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-gray-300 p-8 text-center">
-      <p className="font-bold text-gray-900">{title}</p>
-      {body ? <p className="max-w-md text-sm text-gray-600">{body}</p> : null}
-      {children}
-    </div>
   );
 }
 

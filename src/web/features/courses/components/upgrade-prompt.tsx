@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/ui/dashboard/button';
-import { SparkIcon } from '../../../components/ui/dashboard/icons';
-import { toLanguage } from '../../../../shared/i18n';
-import type { TUsage } from '../queries';
+import { buttonClass } from '@web/components/ui/button';
+import { SparkIcon } from '@web/components/ui/icons';
+import { toLanguage } from '@shared/i18n';
+import type { TUsage } from '@web/features/courses/api';
 
 type TWhat = 'courses' | 'students' | 'storage';
 

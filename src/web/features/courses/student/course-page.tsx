@@ -1,20 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useErrorText } from '../../../components/ui/dashboard/api-errors';
-import { Button, buttonClass } from '../../../components/ui/dashboard/button';
-import { Card, CardHeader } from '../../../components/ui/dashboard/card';
-import { ErrorState } from '../../../components/ui/dashboard/error-state';
-import { PageTitle } from '../../../components/ui/dashboard/page-heading';
-import { Skeleton } from '../../../components/ui/dashboard/skeleton';
-import { notify } from '../../../lib/notify';
-import { api, unwrap } from '../../../lib/api';
-import { OutlineNav } from '../components/lesson-view';
-import { RedeemForm } from '../components/redeem-form';
-import { ProgressBar, toneOf, useCourseFormat } from '../components/ui';
-import { Badge } from '../../../components/ui/dashboard/badge';
-import { outlineQuery } from '../queries';
-import { useStudentPaths } from './paths';
+import { useErrorText } from '@web/lib/api-errors';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { Card, CardHeader } from '@web/components/ui/card';
+import { QueryError } from '@web/components/ui/error-state';
+import { PageTitle } from '@web/components/ui/page-heading';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { notify } from '@web/lib/notify';
+import { OutlineNav } from '@web/features/courses/components/lesson-view';
+import { RedeemForm } from '@web/features/courses/components/redeem-form';
+import { ProgressBar, toneOf, useCourseFormat } from '@web/features/courses/components/ui';
+import { Badge } from '@web/components/ui/badge';
+import { coursesApi, courseKeys, outlineQuery } from '@web/features/courses/api';
+import { useStudentPaths } from '@web/lib/student-paths';
 
 /** /student/dashboard/courses/:courseId: the outline with its locks, progress, and how to subscribe. */
 export function StudentCoursePage() {
@@ -26,12 +25,12 @@ export function StudentCoursePage() {
   const errorText = useErrorText();
   const format = useCourseFormat();
   const enrollFree = useMutation({
-    mutationFn: () => unwrap(api.courses.student.courses[':courseId']['enroll-free'].$post({ param: { courseId } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['courses'] }),
+    mutationFn: () => coursesApi.enrollFree(courseId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: courseKeys.all }),
     onError: (error) => notify.error(errorText(error)),
   });
   if (outline.isPending) return <Skeleton className="h-64" />;
-  if (outline.isError) return <ErrorState message={errorText(outline.error)} onRetry={() => void outline.refetch()} retrying={outline.isFetching} />;
+  if (outline.isError) return <QueryError query={outline} />;
   const o = outline.data;
   const sub = o.subscription;
   const hasAccess = sub !== null && (sub.status === 'active' || sub.status === 'expiring');

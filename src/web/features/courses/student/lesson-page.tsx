@@ -1,20 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useErrorText } from '../../../components/ui/dashboard/api-errors';
-import { Button, buttonClass } from '../../../components/ui/dashboard/button';
-import { Card } from '../../../components/ui/dashboard/card';
-import { ArrowForwardIcon, CheckIcon } from '../../../components/ui/dashboard/icons';
-import { Notice } from '../../../components/ui/dashboard/notice';
-import { usePageTitle } from '../../../components/page-title';
-import { Skeleton } from '../../../components/ui/dashboard/skeleton';
-import { notify } from '../../../lib/notify';
-import { api, ApiError, unwrap } from '../../../lib/api';
-import { LockIcon } from '../components/icons';
-import { LessonContent, OutlineNav } from '../components/lesson-view';
-import { ProgressBar } from '../components/ui';
-import { lessonQuery, type TLessonView } from '../queries';
-import { useStudentPaths } from './paths';
+import { useErrorText } from '@web/lib/api-errors';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { ArrowForwardIcon, CheckIcon } from '@web/components/ui/icons';
+import { Notice } from '@web/components/ui/notice';
+import { usePageTitle } from '@web/components/page-title';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { notify } from '@web/lib/notify';
+import { ApiError } from '@web/lib/api-error';
+import { LockIcon } from '@web/features/courses/components/icons';
+import { LessonContent, OutlineNav } from '@web/features/courses/components/lesson-view';
+import { ProgressBar } from '@web/features/courses/components/ui';
+import { coursesApi, courseKeys, lessonQuery, type TLessonView } from '@web/features/courses/api';
+import { useStudentPaths } from '@web/lib/student-paths';
 
 /** Previous and next, in the reading direction; "next" is disabled while the next lesson is locked. */
 export function LessonNav({ view, href }: { view: Pick<TLessonView, 'previousId' | 'nextId' | 'sections'>; href: (id: string) => string }) {
@@ -57,9 +57,9 @@ export function LessonPage() {
   const view = useQuery(lessonQuery(courseId, lessonId));
   usePageTitle(view.data?.lesson.title ?? t('common:pages.lesson'));
   const complete = useMutation({
-    mutationFn: () => unwrap(api.courses.student.lessons[':lessonId'].complete.$post({ param: { lessonId } })),
+    mutationFn: () => coursesApi.completeLesson(lessonId),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['courses', 'student'] });
+      await queryClient.invalidateQueries({ queryKey: courseKeys.student });
     },
     onError: (error) => notify.error(errorText(error)),
   });

@@ -2,20 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { directionOf, toLanguage } from '../../../../shared/i18n';
-import { useErrorText } from '../../../components/ui/dashboard/api-errors';
-import { buttonClass } from '../../../components/ui/dashboard/button';
-import { Card, CardHeader } from '../../../components/ui/dashboard/card';
-import { cx } from '../../../components/ui/dashboard/cx';
-import { ErrorState } from '../../../components/ui/dashboard/error-state';
-import { PageTitle } from '../../../components/ui/dashboard/page-heading';
-import { Skeleton } from '../../../components/ui/dashboard/skeleton';
-import { BoltIcon, FlameIcon, LockIcon, TargetIcon } from '../components/icons';
-import { RedeemForm } from '../components/redeem-form';
-import { EmptyState, ProgressBar, toneOf, useCourseFormat } from '../components/ui';
-import { Badge } from '../../../components/ui/dashboard/badge';
-import { subscriptionsQuery, type TSubscriptions } from '../queries';
-import { useStudentPaths } from './paths';
+import { directionOf, toLanguage } from '@shared/i18n';
+import { useErrorText } from '@web/lib/api-errors';
+import { buttonClass } from '@web/components/ui/button';
+import { Card, CardHeader } from '@web/components/ui/card';
+import { cx } from '@web/lib/cx';
+import { QueryError } from '@web/components/ui/error-state';
+import { PageTitle } from '@web/components/ui/page-heading';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { BoltIcon, FlameIcon, LockIcon, TargetIcon } from '@web/features/courses/components/icons';
+import { RedeemForm } from '@web/features/courses/components/redeem-form';
+import { ProgressBar, toneOf, useCourseFormat } from '@web/features/courses/components/ui';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Badge } from '@web/components/ui/badge';
+import { subscriptionsQuery, type TSubscriptions } from '@web/features/courses/api';
+import { useStudentPaths } from '@web/lib/student-paths';
 
 type TSub = TSubscriptions['subscriptions'][number];
 
@@ -147,7 +148,6 @@ export function MySubscriptionsPage() {
   const { t } = useTranslation('courses');
   const paths = useStudentPaths();
   const query = useQuery(subscriptionsQuery(paths.platform));
-  const errorText = useErrorText();
   if (query.isPending) {
     return (
       <div className="space-y-4" aria-busy="true">
@@ -156,7 +156,7 @@ export function MySubscriptionsPage() {
       </div>
     );
   }
-  if (query.isError) return <ErrorState message={errorText(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.isError) return <QueryError query={query} />;
   const data = query.data;
   const active = data.subscriptions.filter((s) => s.status === 'active');
   const expiring = data.subscriptions.filter((s) => s.status === 'expiring');

@@ -1,20 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '@web/components/ui/confirm-button';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { CODE_STATES } from '../../../../shared/schemas/courses';
-import { useErrorText } from '../../../components/ui/dashboard/api-errors';
-import { Button, buttonClass } from '../../../components/ui/dashboard/button';
-import { Card } from '../../../components/ui/dashboard/card';
-import { ErrorState } from '../../../components/ui/dashboard/error-state';
-import { PageTitle } from '../../../components/ui/dashboard/page-heading';
-import { Skeleton } from '../../../components/ui/dashboard/skeleton';
-import { notify } from '../../../lib/notify';
-import { api, unwrap } from '../../../lib/api';
-import { ConfirmButton, EmptyState, Field, Pager, toneOf, useCourseFormat } from '../components/ui';
-import { Badge } from '../../../components/ui/dashboard/badge';
-import { codesQuery } from '../queries';
-import { apiPath } from './codes-page';
+import { CODE_STATES } from '@shared/schemas/courses';
+import { useErrorText } from '@web/lib/api-errors';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { QueryError } from '@web/components/ui/error-state';
+import { PageTitle } from '@web/components/ui/page-heading';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { notify } from '@web/lib/notify';
+import { Pager, toneOf, useCourseFormat } from '@web/features/courses/components/ui';
+import { TextField } from '@web/components/ui/form-field';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Badge } from '@web/components/ui/badge';
+import { exportPaths, coursesApi, courseKeys, codesQuery } from '@web/features/courses/api';
 
 /**
  * /teacher/codes/:batchId: every code of a batch (last two digits only, and the number printed on its
@@ -33,12 +34,12 @@ export function BatchPage() {
   const queryClient = useQueryClient();
   const errorText = useErrorText();
   const format = useCourseFormat();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['courses'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: courseKeys.all });
   const onError = (error: unknown) => notify.error(errorText(error));
-  const sell = useMutation({ mutationFn: (codeId: string) => unwrap(api.courses.teacher.codes[':codeId'].sold.$post({ param: { codeId } })), onSettled: refresh, onError });
-  const revoke = useMutation({ mutationFn: (codeId: string) => unwrap(api.courses.teacher.codes[':codeId'].revoke.$post({ param: { codeId } })), onSettled: refresh, onError });
+  const sell = useMutation({ mutationFn: (codeId: string) => coursesApi.markSold(codeId), onSettled: refresh, onError });
+  const revoke = useMutation({ mutationFn: (codeId: string) => coursesApi.revokeCode(codeId), onSettled: refresh, onError });
   const revokeAll = useMutation({
-    mutationFn: () => unwrap(api.courses.teacher.batches[':batchId'].revoke.$post({ param: { batchId } })),
+    mutationFn: () => coursesApi.revokeBatch(batchId),
     onSuccess: (r) => notify.success(t('codes.revokedN', { n: r.revoked })),
     onSettled: refresh,
     onError,
@@ -70,13 +71,13 @@ export function BatchPage() {
           <Link to="/teacher/codes" className={buttonClass('ghost', 'sm')}>
             {t('codes.back')}
           </Link>
-          <a href={apiPath(api.courses.teacher.batches[':batchId'].export.csv.$path({ param: { batchId } }))} className={buttonClass('secondary', 'sm')} download data-testid="export-csv">
+          <a href={exportPaths.batch(batchId, 'csv')} className={buttonClass('secondary', 'sm')} download data-testid="export-csv">
             {t('codes.exportCsv')}
           </a>
-          <a href={apiPath(api.courses.teacher.batches[':batchId'].export.pdf.$path({ param: { batchId } }))} className={buttonClass('secondary', 'sm')} download data-testid="export-pdf">
+          <a href={exportPaths.batch(batchId, 'pdf')} className={buttonClass('secondary', 'sm')} download data-testid="export-pdf">
             {t('codes.exportPdf')}
           </a>
-          <ConfirmButton
+          <ConfirmButton cancelLabel={t('common.back')}
             variant="danger"
             label={t('codes.revokeBatch')}
             title={t('codes.confirmRevokeBatch')}
@@ -90,7 +91,7 @@ export function BatchPage() {
       <p className="text-sm text-gray-600">{t('codes.batchSubtitle')}</p>
       {codes.data?.batch.activateOnSale ? <p className="text-sm text-amber-800">{t('codes.activateOnSale')}</p> : null}
       <form role="search" onSubmit={findCard} className="flex max-w-sm items-end gap-2">
-        <Field id="find-serial" type="number" inputMode="numeric" min={1} label={t('codes.findSerial')} value={find} onChange={(e) => setFind(e.target.value)} className="min-w-0 flex-1" />
+        <TextField id="find-serial" type="number" inputMode="numeric" min={1} label={t('codes.findSerial')} value={find} onChange={(e) => setFind(e.target.value)} className="min-w-0 flex-1" />
         <Button type="submit" variant="secondary" data-testid="find-serial-submit">
           {t('codes.find')}
         </Button>
@@ -118,7 +119,7 @@ export function BatchPage() {
       {codes.isPending ? (
         <Skeleton className="h-64" />
       ) : codes.isError ? (
-        <ErrorState message={errorText(codes.error)} onRetry={() => void codes.refetch()} retrying={codes.isFetching} />
+        <QueryError query={codes} />
       ) : codes.data.codes.length === 0 ? (
         <EmptyState title={t('codes.noneInState')} />
       ) : (
@@ -149,7 +150,7 @@ export function BatchPage() {
                     </Button>
                   ) : null}
                   {c.state === 'unused' || c.state === 'sold' ? (
-                    <ConfirmButton
+                    <ConfirmButton variant="ghost" cancelLabel={t('common.back')}
                       label={t('codes.revoke')}
                       ariaLabel={t('codes.revokeNamed', { n: c.serial, last2: c.last2 })}
                       title={t('codes.confirmRevoke', { n: c.serial, last2: c.last2 })}

@@ -2,22 +2,23 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { BATCH_MAX, planDays } from '../../../../shared/courses';
-import { useErrorText } from '../../../components/ui/dashboard/api-errors';
-import { Button, buttonClass } from '../../../components/ui/dashboard/button';
-import { Card } from '../../../components/ui/dashboard/card';
-import { ErrorState } from '../../../components/ui/dashboard/error-state';
-import { Notice } from '../../../components/ui/dashboard/notice';
-import { PageTitle } from '../../../components/ui/dashboard/page-heading';
-import { Skeleton } from '../../../components/ui/dashboard/skeleton';
-import { api, ApiError, unwrap } from '../../../lib/api';
-import { Checkbox, EmptyState, Field, Modal, Pager, Select, useCourseFormat } from '../components/ui';
-import { Badge } from '../../../components/ui/dashboard/badge';
-import { CodeRequests } from '../components/code-requests';
-import { batchesQuery, teacherCoursesQuery } from '../queries';
+import { BATCH_MAX, planDays } from '@shared/courses';
+import { useErrorText } from '@web/lib/api-errors';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { QueryError } from '@web/components/ui/error-state';
+import { Notice } from '@web/components/ui/notice';
+import { PageTitle } from '@web/components/ui/page-heading';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { ApiError } from '@web/lib/api-error';
+import { Modal, Pager, useCourseFormat } from '@web/features/courses/components/ui';
+import { CheckboxField, SelectField, TextField } from '@web/components/ui/form-field';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Badge } from '@web/components/ui/badge';
+import { CodeRequests } from '@web/features/courses/components/code-requests';
+import { exportPaths, coursesApi, courseKeys, batchesQuery, teacherCoursesQuery } from '@web/features/courses/api';
 
 /** Where a download link points: the typed client names the route, the browser fetches it with its cookie. */
-export const apiPath = (path: string) => `/api${path}`;
 
 function inDays(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -44,21 +45,17 @@ function GenerateDialog({ open, onOpenChange, initialCourseId }: { open: boolean
   const [activateOnSale, setActivateOnSale] = useState(true);
   const generate = useMutation({
     mutationFn: () =>
-      unwrap(
-        api.courses.teacher.batches.$post({
-          json: {
-            courseId: course?.id ?? '',
-            planId: plan?.id ?? '',
-            count: Number(count),
-            maxUses: Number(maxUses),
-            validUntil,
-            accessDays: accessDays ? Number(accessDays) : null,
-            activateOnSale,
-          },
-        }),
-      ),
+      coursesApi.generateBatch({
+        courseId: course?.id ?? '',
+        planId: plan?.id ?? '',
+        count: Number(count),
+        maxUses: Number(maxUses),
+        validUntil,
+        accessDays: accessDays ? Number(accessDays) : null,
+        activateOnSale,
+      }),
     onSuccess: async ({ id }) => {
-      await queryClient.invalidateQueries({ queryKey: ['courses'] });
+      await queryClient.invalidateQueries({ queryKey: courseKeys.all });
       onOpenChange(false);
       void navigate(`/teacher/codes/${id}`);
     },
@@ -77,8 +74,8 @@ function GenerateDialog({ open, onOpenChange, initialCourseId }: { open: boolean
         <Notice tone="info">{t('codes.needPublishedCourse')}</Notice>
       ) : (
         <form onSubmit={submit} className="space-y-4" noValidate>
-          <Select id="batch-course" label={t('codes.course')} value={course?.id} onChange={(e) => setCourseId(e.target.value)} options={usable.map((c) => ({ value: c.id, label: c.title }))} />
-          <Select
+          <SelectField id="batch-course" label={t('codes.course')} value={course?.id} onChange={(e) => setCourseId(e.target.value)} options={usable.map((c) => ({ value: c.id, label: c.title }))} />
+          <SelectField
             id="batch-plan"
             label={t('codes.plan')}
             value={plan?.id}
@@ -86,10 +83,10 @@ function GenerateDialog({ open, onOpenChange, initialCourseId }: { open: boolean
             options={(course?.plans ?? []).map((p) => ({ value: p.id, label: `${t(`plans.types.${p.type}`)} — ${format.price(p.priceDzd)}` }))}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="batch-count" type="number" min={1} max={BATCH_MAX} label={t('codes.count')} value={count} onChange={(e) => setCount(e.target.value)} error={fields.count} />
-            <Field id="batch-max-uses" type="number" min={1} label={t('codes.maxUses')} value={maxUses} onChange={(e) => setMaxUses(e.target.value)} error={fields.maxUses} />
-            <Field id="batch-valid-until" type="date" label={t('codes.validUntil')} value={validUntil} onChange={(e) => setValidUntil(e.target.value)} error={fields.validUntil} />
-            <Field
+            <TextField id="batch-count" type="number" min={1} max={BATCH_MAX} label={t('codes.count')} value={count} onChange={(e) => setCount(e.target.value)} error={fields.count} />
+            <TextField id="batch-max-uses" type="number" min={1} label={t('codes.maxUses')} value={maxUses} onChange={(e) => setMaxUses(e.target.value)} error={fields.maxUses} />
+            <TextField id="batch-valid-until" type="date" label={t('codes.validUntil')} value={validUntil} onChange={(e) => setValidUntil(e.target.value)} error={fields.validUntil} />
+            <TextField
               id="batch-access-days"
               type="number"
               min={1}
@@ -102,7 +99,7 @@ function GenerateDialog({ open, onOpenChange, initialCourseId }: { open: boolean
             />
           </div>
           <div className="space-y-1 rounded-xl border border-primary-200 bg-primary-50 p-3">
-            <Checkbox label={t('codes.activateOnSale')} checked={activateOnSale} onChange={(e) => setActivateOnSale(e.target.checked)} data-testid="activate-on-sale" />
+            <CheckboxField label={t('codes.activateOnSale')} checked={activateOnSale} onChange={(e) => setActivateOnSale(e.target.checked)} data-testid="activate-on-sale" />
             <p className="text-xs text-gray-700">{t('codes.activateOnSaleHelp')}</p>
           </div>
           {generate.isError && Object.keys(fields).length === 0 ? <Notice tone="error">{errorText(generate.error)}</Notice> : null}
@@ -143,7 +140,7 @@ export function CodesPage() {
         </Button>
       </PageTitle>
       <CodeRequests />
-      <Select
+      <SelectField
         label={t('codes.filterCourse')}
         className="max-w-sm"
         value={courseId ?? ''}
@@ -153,7 +150,7 @@ export function CodesPage() {
       {batches.isPending ? (
         <Skeleton className="h-40" />
       ) : batches.isError ? (
-        <ErrorState message={errorText(batches.error)} onRetry={() => void batches.refetch()} retrying={batches.isFetching} />
+        <QueryError query={batches} />
       ) : batches.data.batches.length === 0 ? (
         <EmptyState title={t('codes.emptyTitle')} body={t('codes.emptyBody')} testId="batches-empty" />
       ) : (
@@ -186,10 +183,10 @@ export function CodesPage() {
                   <Link to={`/teacher/codes/${b.id}`} className={buttonClass('primary', 'sm')} data-testid="open-batch">
                     {t('codes.open')}
                   </Link>
-                  <a href={apiPath(api.courses.teacher.batches[':batchId'].export.csv.$path({ param: { batchId: b.id } }))} className={buttonClass('secondary', 'sm')} download>
+                  <a href={exportPaths.batch(b.id, 'csv')} className={buttonClass('secondary', 'sm')} download>
                     {t('codes.exportCsv')}
                   </a>
-                  <a href={apiPath(api.courses.teacher.batches[':batchId'].export.pdf.$path({ param: { batchId: b.id } }))} className={buttonClass('secondary', 'sm')} download>
+                  <a href={exportPaths.batch(b.id, 'pdf')} className={buttonClass('secondary', 'sm')} download>
                     {t('codes.exportPdf')}
                   </a>
                 </div>

@@ -1,24 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '@web/components/ui/confirm-button';
 import { Link, useNavigate, useParams } from 'react-router';
-import { COURSE_KINDS, type TCourseKind } from '../../../../shared/courses';
-import { useErrorText } from '../../../components/ui/dashboard/api-errors';
-import { Button, buttonClass } from '../../../components/ui/dashboard/button';
-import { Card, CardHeader } from '../../../components/ui/dashboard/card';
-import { ErrorState } from '../../../components/ui/dashboard/error-state';
-import { Notice } from '../../../components/ui/dashboard/notice';
-import { PageTitle } from '../../../components/ui/dashboard/page-heading';
-import { useSession } from '../../../components/ui/dashboard/session';
-import { Skeleton } from '../../../components/ui/dashboard/skeleton';
-import { notify } from '../../../lib/notify';
-import { api, ApiError, unwrap } from '../../../lib/api';
-import { OutlineEditor } from '../components/outline-editor';
-import { PlansEditor } from '../components/plans-editor';
-import { ConfirmButton, Field, Select, TextArea, toneOf } from '../components/ui';
-import { Badge } from '../../../components/ui/dashboard/badge';
-import { courseQuery, uploadFile, usageQuery, type TCourseDetail } from '../queries';
-import { UpgradePrompt } from '../components/upgrade-prompt';
+import { COURSE_KINDS, type TCourseKind } from '@shared/courses';
+import { useErrorText } from '@web/lib/api-errors';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { Card, CardHeader } from '@web/components/ui/card';
+import { QueryError } from '@web/components/ui/error-state';
+import { Notice } from '@web/components/ui/notice';
+import { PageTitle } from '@web/components/ui/page-heading';
+import { useSession } from '@web/components/area/session';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { notify } from '@web/lib/notify';
+import { ApiError } from '@web/lib/api-error';
+import { OutlineEditor } from '@web/features/courses/components/outline-editor';
+import { PlansEditor } from '@web/features/courses/components/plans-editor';
+import { toneOf } from '@web/features/courses/components/ui';
+import { SelectField, TextAreaField, TextField } from '@web/components/ui/form-field';
+import { Badge } from '@web/components/ui/badge';
+import { coursesApi, courseKeys, courseQuery, uploadFile, usageQuery, type TCourseDetail } from '@web/features/courses/api';
+import { UpgradePrompt } from '@web/features/courses/components/upgrade-prompt';
 
 function DetailsForm({ course }: { course: TCourseDetail }) {
   const { t } = useTranslation('courses');
@@ -28,15 +30,15 @@ function DetailsForm({ course }: { course: TCourseDetail }) {
   const [description, setDescription] = useState(course.description);
   const [kind, setKind] = useState<TCourseKind>(course.kind as TCourseKind);
   const save = useMutation({
-    mutationFn: () => unwrap(api.courses.teacher.courses[':courseId'].$patch({ param: { courseId: course.id }, json: { title, description, kind } })),
+    mutationFn: () => coursesApi.updateCourse(course.id, { title, description, kind }),
     onSuccess: async () => {
       notify.success(t('editor.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['courses'] });
+      await queryClient.invalidateQueries({ queryKey: courseKeys.all });
     },
   });
   const cover = useMutation({
     mutationFn: (file: File) => uploadFile({ courseId: course.id }, file),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['courses'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: courseKeys.all }),
     onError: (error) => notify.error(errorText(error)),
   });
   const fields = save.error instanceof ApiError ? save.error.fields : {};
@@ -46,9 +48,9 @@ function DetailsForm({ course }: { course: TCourseDetail }) {
   };
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      <Field id="course-title" label={t('fields.title')} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} error={fields.title} />
-      <TextArea label={t('fields.description')} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={5000} error={fields.description} />
-      <Select
+      <TextField id="course-title" label={t('fields.title')} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} error={fields.title} />
+      <TextAreaField label={t('fields.description')} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={5000} error={fields.description} />
+      <SelectField
         id="course-kind"
         label={t('kinds.label')}
         value={kind}
@@ -78,16 +80,16 @@ function StatusActions({ course }: { course: TCourseDetail }) {
   const errorText = useErrorText();
   const usage = useQuery(usageQuery);
   const setStatus = useMutation({
-    mutationFn: (status: 'draft' | 'published' | 'archived') => unwrap(api.courses.teacher.courses[':courseId'].$patch({ param: { courseId: course.id }, json: { status } })),
+    mutationFn: (status: 'draft' | 'published' | 'archived') => coursesApi.updateCourse(course.id, { status }),
     onSuccess: async (_r, status) => {
       notify.success(t(`editor.status.${status}Done`));
-      await queryClient.invalidateQueries({ queryKey: ['courses'] });
+      await queryClient.invalidateQueries({ queryKey: courseKeys.all });
     },
   });
   const remove = useMutation({
-    mutationFn: () => unwrap(api.courses.teacher.courses[':courseId'].$delete({ param: { courseId: course.id } })),
+    mutationFn: () => coursesApi.deleteCourse(course.id),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['courses'] });
+      await queryClient.invalidateQueries({ queryKey: courseKeys.all });
       void navigate('/teacher/courses');
     },
     onError: (error) => notify.error(errorText(error)),
@@ -110,7 +112,7 @@ function StatusActions({ course }: { course: TCourseDetail }) {
             {t('editor.status.archive')}
           </Button>
         ) : null}
-        <ConfirmButton
+        <ConfirmButton cancelLabel={t('common.back')}
           variant="danger"
           label={t('common.delete')}
           title={t('editor.confirmDelete', { title: course.title })}
@@ -140,7 +142,7 @@ export function CourseEditorPage() {
       </div>
     );
   }
-  if (course.isError) return <ErrorState message={errorText(course.error)} onRetry={() => void course.refetch()} retrying={course.isFetching} />;
+  if (course.isError) return <QueryError query={course} />;
   const c = course.data;
   const firstLesson = c.sections.flatMap((s) => s.lessons)[0];
   return (

@@ -2,20 +2,22 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { COURSE_KINDS, type TCourseKind } from '../../../../shared/courses';
-import { useErrorText } from '../../../components/ui/dashboard/api-errors';
-import { Button, buttonClass } from '../../../components/ui/dashboard/button';
-import { Card } from '../../../components/ui/dashboard/card';
-import { ErrorState } from '../../../components/ui/dashboard/error-state';
-import { BookIcon } from '../../../components/ui/dashboard/icons';
-import { Notice } from '../../../components/ui/dashboard/notice';
-import { PageTitle } from '../../../components/ui/dashboard/page-heading';
-import { Skeleton } from '../../../components/ui/dashboard/skeleton';
-import { api, ApiError, unwrap } from '../../../lib/api';
-import { EmptyState, Field, Modal, TextArea, toneOf, useCourseFormat } from '../components/ui';
-import { Badge } from '../../../components/ui/dashboard/badge';
-import { UpgradePrompt, UsageLine } from '../components/upgrade-prompt';
-import { teacherCoursesQuery, usageQuery } from '../queries';
+import { COURSE_KINDS, type TCourseKind } from '@shared/courses';
+import { useErrorText } from '@web/lib/api-errors';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { QueryError } from '@web/components/ui/error-state';
+import { BookIcon } from '@web/components/ui/icons';
+import { Notice } from '@web/components/ui/notice';
+import { PageTitle } from '@web/components/ui/page-heading';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { ApiError } from '@web/lib/api-error';
+import { Modal, toneOf, useCourseFormat } from '@web/features/courses/components/ui';
+import { TextAreaField, TextField } from '@web/components/ui/form-field';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Badge } from '@web/components/ui/badge';
+import { UpgradePrompt, UsageLine } from '@web/features/courses/components/upgrade-prompt';
+import { coursesApi, courseKeys, teacherCoursesQuery, usageQuery } from '@web/features/courses/api';
 
 function KindChoice({ value, onChange }: { value: TCourseKind; onChange: (kind: TCourseKind) => void }) {
   const { t } = useTranslation('courses');
@@ -44,9 +46,9 @@ function CreateCourseDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const [description, setDescription] = useState('');
   const [kind, setKind] = useState<TCourseKind>('organized');
   const create = useMutation({
-    mutationFn: () => unwrap(api.courses.teacher.courses.$post({ json: { title, description, kind } })),
+    mutationFn: () => coursesApi.createCourse({ title, description, kind }),
     onSuccess: async ({ id }) => {
-      await queryClient.invalidateQueries({ queryKey: ['courses'] });
+      await queryClient.invalidateQueries({ queryKey: courseKeys.all });
       onOpenChange(false);
       void navigate(`/teacher/courses/${id}`);
     },
@@ -59,8 +61,8 @@ function CreateCourseDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t('list.createTitle')} testId="create-course-dialog">
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field label={t('fields.title')} value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} error={fieldError.title} id="course-title" />
-        <TextArea label={t('fields.description')} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={5000} error={fieldError.description} />
+        <TextField label={t('fields.title')} value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} error={fieldError.title} id="course-title" />
+        <TextAreaField label={t('fields.description')} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={5000} error={fieldError.description} />
         <KindChoice value={kind} onChange={setKind} />
         {create.isError && !fieldError.title ? <Notice tone="error">{errorText(create.error)}</Notice> : null}
         <Button type="submit" busy={create.isPending} className="w-full" data-testid="create-course-submit">
@@ -107,7 +109,7 @@ export function TeacherCoursesPage() {
           <Skeleton className="h-40" />
         </div>
       ) : list.isError ? (
-        <ErrorState message={errorText(list.error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <QueryError query={list} />
       ) : list.data.courses.length === 0 ? (
         <EmptyState title={t('list.emptyTitle')} body={t('list.emptyBody')} testId="courses-empty">
           <Button onClick={() => setCreating(true)}>{t('list.new')}</Button>

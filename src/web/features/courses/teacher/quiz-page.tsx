@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { buttonClass } from '../../../components/ui/dashboard/button';
-import { PageTitle } from '../../../components/ui/dashboard/page-heading';
-import { EmptyState } from '../components/ui';
-import { courseQuery } from '../queries';
+import { buttonClass } from '@web/components/ui/button';
+import { PageTitle } from '@web/components/ui/page-heading';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { courseQuery } from '@web/features/courses/api';
 
 /** /teacher/dashboard/courses/quizzes/:courseId: the exam system is "coming soon" (spec §1). */
 export function QuizPage() {

@@ -1,134 +1,26 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '@web/components/ui/confirm-button';
 import { useSearchParams } from 'react-router';
-import { PLAN_TYPES, SUBSCRIPTION_STATUSES } from '../../../../shared/courses';
-import { useErrorText } from '../../../components/ui/dashboard/api-errors';
-import { Button, buttonClass } from '../../../components/ui/dashboard/button';
-import { Card } from '../../../components/ui/dashboard/card';
-import { ErrorState } from '../../../components/ui/dashboard/error-state';
-import { Notice } from '../../../components/ui/dashboard/notice';
-import { PageTitle } from '../../../components/ui/dashboard/page-heading';
-import { Skeleton } from '../../../components/ui/dashboard/skeleton';
-import { notify } from '../../../lib/notify';
-import { api, ApiError, unwrap } from '../../../lib/api';
-import { Checkbox, ConfirmButton, EmptyState, Field, Modal, Pager, ProgressBar, Select, TextArea, toneOf, useCourseFormat } from '../components/ui';
-import { Badge } from '../../../components/ui/dashboard/badge';
-import { UpgradePrompt, UsageLine } from '../components/upgrade-prompt';
-import { studentsFilterQuery, studentsQuery, teacherCoursesQuery, usageQuery, type TStudentRow } from '../queries';
-import { apiPath } from './codes-page';
+import { PLAN_TYPES, SUBSCRIPTION_STATUSES } from '@shared/courses';
+import { useErrorText } from '@web/lib/api-errors';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { QueryError } from '@web/components/ui/error-state';
+import { PageTitle } from '@web/components/ui/page-heading';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { notify } from '@web/lib/notify';
+import { Pager, ProgressBar, toneOf, useCourseFormat } from '@web/features/courses/components/ui';
+import { SelectField, TextField } from '@web/components/ui/form-field';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Badge } from '@web/components/ui/badge';
+import { UpgradePrompt, UsageLine } from '@web/features/courses/components/upgrade-prompt';
+import { exportPaths, coursesApi, courseKeys, studentsQuery, usageQuery, type TStudentRow } from '@web/features/courses/api';
 
+import { ChangePlanDialog, EnrollDialog, useCourses } from '@web/features/courses/components/enrollment-dialogs';
 type TDialog = { kind: 'enroll'; row: TStudentRow } | { kind: 'plan'; row: TStudentRow } | null;
 
-function useCourses() {
-  return (useQuery(teacherCoursesQuery).data?.courses ?? []).filter((c) => c.status !== 'archived');
-}
-
-function EnrollDialog({ row, defaultCourseId, onClose }: { row: TStudentRow; defaultCourseId?: string; onClose: () => void }) {
-  const { t } = useTranslation('courses');
-  const queryClient = useQueryClient();
-  const errorText = useErrorText();
-  const format = useCourseFormat();
-  const usage = useQuery(usageQuery);
-  const courses = useCourses().filter((c) => c.plans.length > 0);
-  // A student who already follows a course is most likely being enrolled in another one.
-  const holding = row.enrollment && (row.enrollment.status === 'active' || row.enrollment.status === 'expiring') ? row.enrollment.courseId : undefined;
-  const [courseId, setCourseId] = useState(defaultCourseId ?? (holding ? courses.find((c) => c.id !== holding)?.id : row.enrollment?.courseId) ?? courses[0]?.id ?? '');
-  const course = courses.find((c) => c.id === courseId) ?? courses[0];
-  const [planId, setPlanId] = useState('');
-  const plan = course?.plans.find((p) => p.id === planId) ?? course?.plans[0];
-  const [autoRenew, setAutoRenew] = useState(false);
-  const [notes, setNotes] = useState('');
-  const enroll = useMutation({
-    mutationFn: () => unwrap(api.courses.teacher.enrollments.$post({ json: { studentId: row.studentId, courseId: course?.id ?? '', planId: plan?.id ?? '', autoRenew, notes } })),
-    onSuccess: async () => {
-      notify.success(t('students.enrolled', { name: row.name }));
-      await queryClient.invalidateQueries({ queryKey: ['courses'] });
-      onClose();
-    },
-  });
-  const limit = enroll.error instanceof ApiError && enroll.error.code === 'PLAN_LIMIT_STUDENTS';
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    enroll.mutate();
-  };
-  return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={t('students.enrollTitle', { name: row.name })} testId="enroll-dialog">
-      <form onSubmit={submit} className="space-y-4">
-        <Select id="enroll-course" label={t('codes.course')} value={course?.id} onChange={(e) => setCourseId(e.target.value)} options={courses.map((c) => ({ value: c.id, label: c.title }))} />
-        <Select
-          id="enroll-plan"
-          label={t('codes.plan')}
-          value={plan?.id}
-          onChange={(e) => setPlanId(e.target.value)}
-          options={(course?.plans ?? []).map((p) => ({ value: p.id, label: `${t(`plans.types.${p.type}`)} — ${format.price(p.priceDzd)}` }))}
-        />
-        <Checkbox label={t('plans.autoRenew')} checked={autoRenew} onChange={(e) => setAutoRenew(e.target.checked)} />
-        <TextArea label={t('students.notes')} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={2000} />
-        {limit && usage.data ? <UpgradePrompt usage={usage.data} what="students" message={enroll.error?.message} /> : null}
-        {enroll.isError && !limit ? <Notice tone="error">{errorText(enroll.error)}</Notice> : null}
-        <Button type="submit" busy={enroll.isPending} className="w-full" data-testid="enroll-submit">
-          {t('students.enroll')}
-        </Button>
-      </form>
-    </Modal>
-  );
-}
-
-function ChangePlanDialog({ row, onClose }: { row: TStudentRow; onClose: () => void }) {
-  const { t } = useTranslation('courses');
-  const queryClient = useQueryClient();
-  const errorText = useErrorText();
-  const format = useCourseFormat();
-  const enrollment = row.enrollment!;
-  const course = useCourses().find((c) => c.id === enrollment.courseId);
-  const [planId, setPlanId] = useState(course?.plans.find((p) => p.id === enrollment.planId)?.id ?? course?.plans[0]?.id ?? '');
-  const [recalculate, setRecalculate] = useState(true);
-  const [autoRenew, setAutoRenew] = useState(enrollment.autoRenew);
-  const [notes, setNotes] = useState(enrollment.notes ?? '');
-  const change = useMutation({
-    mutationFn: () => unwrap(api.courses.teacher.enrollments[':enrollmentId'].plan.$patch({ param: { enrollmentId: enrollment.id }, json: { planId, recalculate, autoRenew, notes } })),
-    onSuccess: async () => {
-      notify.success(t('students.planChanged'));
-      await queryClient.invalidateQueries({ queryKey: ['courses'] });
-      onClose();
-    },
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    change.mutate();
-  };
-  return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={t('students.changePlanTitle', { name: row.name })} description={enrollment.courseTitle} testId="change-plan-dialog">
-      <form onSubmit={submit} className="space-y-4">
-        <Select
-          id="change-plan"
-          label={t('codes.plan')}
-          value={planId}
-          onChange={(e) => setPlanId(e.target.value)}
-          options={(course?.plans ?? []).map((p) => ({ value: p.id, label: `${t(`plans.types.${p.type}`)} — ${format.price(p.priceDzd)}` }))}
-        />
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-gray-800">{t('students.expiry')}</legend>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="expiry" checked={recalculate} onChange={() => setRecalculate(true)} className="h-4 w-4" />
-            {t('students.recalculate')}
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="expiry" checked={!recalculate} onChange={() => setRecalculate(false)} className="h-4 w-4" />
-            {t('students.keepExpiry', { date: enrollment.expiresAt ? format.date(enrollment.expiresAt) : t('students.permanent') })}
-          </label>
-        </fieldset>
-        <Checkbox label={t('plans.autoRenew')} checked={autoRenew} onChange={(e) => setAutoRenew(e.target.checked)} />
-        <TextArea label={t('students.notes')} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={2000} />
-        {change.isError ? <Notice tone="error">{errorText(change.error)}</Notice> : null}
-        <Button type="submit" busy={change.isPending} className="w-full" data-testid="change-plan-submit">
-          {t('students.changePlan')}
-        </Button>
-      </form>
-    </Modal>
-  );
-}
 
 function StudentRow({ row, onDialog }: { row: TStudentRow; onDialog: (d: TDialog) => void }) {
   const { t } = useTranslation('courses');
@@ -138,13 +30,12 @@ function StudentRow({ row, onDialog }: { row: TStudentRow; onDialog: (d: TDialog
   const e = row.enrollment;
   const act = useMutation({
     mutationFn: async (action: 'cancel' | 'reactivate') => {
-      const param = { param: { enrollmentId: e!.id } };
-      if (action === 'cancel') await unwrap(api.courses.teacher.enrollments[':enrollmentId'].cancel.$post(param));
-      else await unwrap(api.courses.teacher.enrollments[':enrollmentId'].reactivate.$post(param));
+      if (action === 'cancel') await coursesApi.cancelEnrollment(e!.id);
+      else await coursesApi.reactivateEnrollment(e!.id);
     },
     onSuccess: (_r, action) => notify.success(t(`students.${action}Done`)),
     onError: (error) => notify.error(errorText(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['courses'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: courseKeys.all }),
   });
   const status = e?.status ?? 'none';
   return (
@@ -192,7 +83,7 @@ function StudentRow({ row, onDialog }: { row: TStudentRow; onDialog: (d: TDialog
           </Button>
         ) : null}
         {e && (status === 'active' || status === 'expiring') ? (
-          <ConfirmButton
+          <ConfirmButton variant="ghost" cancelLabel={t('common.back')}
             label={t('students.cancel')}
             title={t('students.cancelTitle', { name: row.name })}
             body={t('students.cancelBody')}
@@ -237,7 +128,7 @@ export function StudentsPage() {
     if (!('page' in next)) merged.delete('page');
     setParams(merged);
   };
-  const exportPath = apiPath(api.courses.teacher.students.export.csv.$path({ query: studentsFilterQuery(filters) }));
+  const exportPath = exportPaths.students(filters);
 
   return (
     <div className="space-y-6">
@@ -253,19 +144,19 @@ export function StudentsPage() {
         </>
       ) : null}
       <Card className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Select
+        <SelectField
           label={t('students.filterCourse')}
           value={filters.courseId ?? ''}
           onChange={(e) => setFilter({ courseId: e.target.value || undefined })}
           options={[{ value: '', label: t('codes.allCourses') }, ...courses.map((c) => ({ value: c.id, label: c.title }))]}
         />
-        <Select
+        <SelectField
           label={t('students.filterStatus')}
           value={filters.status ?? ''}
           onChange={(e) => setFilter({ status: e.target.value || undefined })}
           options={[{ value: '', label: t('students.allStatuses') }, ...[...SUBSCRIPTION_STATUSES, 'none'].map((s) => ({ value: s, label: t(`subscriptions.status.${s}`) }))]}
         />
-        <Select
+        <SelectField
           label={t('students.filterType')}
           value={filters.type ?? ''}
           onChange={(e) => setFilter({ type: e.target.value || undefined })}
@@ -279,7 +170,7 @@ export function StudentsPage() {
             setFilter({ q: search.trim() || undefined });
           }}
         >
-          <Field label={t('students.search')} type="search" value={search} onChange={(e) => setSearch(e.target.value)} className="min-w-0 flex-1" data-testid="student-search" />
+          <TextField label={t('students.search')} type="search" value={search} onChange={(e) => setSearch(e.target.value)} className="min-w-0 flex-1" data-testid="student-search" />
           <Button type="submit" variant="secondary">
             {t('students.searchButton')}
           </Button>
@@ -288,7 +179,7 @@ export function StudentsPage() {
       {list.isPending ? (
         <Skeleton className="h-64" />
       ) : list.isError ? (
-        <ErrorState message={errorText(list.error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <QueryError query={list} />
       ) : list.data.rows.length === 0 ? (
         <EmptyState title={t('students.emptyTitle')} body={t('students.emptyBody')} testId="students-empty" />
       ) : (

@@ -1,12 +1,12 @@
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parsePrimaryColor } from '../../../../shared/color';
-import { DEFAULT_PRIMARY_COLOR, PRIMARY_COLOR_STORAGE_KEY } from '../../../../shared/constants';
-import { Button } from '../../../components/ui/dashboard/button';
-import { CheckIcon } from '../../../components/ui/dashboard/icons';
-import { savePrimaryColor } from '../../../lib/primary-color';
-import { readStorage } from '../../../lib/storage';
-import { notify } from '../../../lib/notify';
+import { parsePrimaryColor } from '@shared/color';
+import { DEFAULT_PRIMARY_COLOR, PRIMARY_COLOR_STORAGE_KEY } from '@shared/constants';
+import { Button } from '@web/components/ui/button';
+import { CheckIcon } from '@web/components/ui/icons';
+import { savePrimaryColor } from '@web/lib/primary-color';
+import { readStorage } from '@web/lib/storage';
+import { notify } from '@web/lib/notify';
 
 const SWATCHES = [
   { key: 'blue', value: DEFAULT_PRIMARY_COLOR },

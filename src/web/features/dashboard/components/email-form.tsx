@@ -3,14 +3,15 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ZChangeEmail, type TChangeEmail } from '../../../../shared/schemas/accounts';
-import { ApiError, api, unwrap } from '../../../lib/api';
-import { applyFieldErrors, useErrorText, useFieldErrorText } from '../../../components/ui/dashboard/api-errors';
-import { Button } from '../../../components/ui/dashboard/button';
-import { TextField } from '../../../components/ui/dashboard/form-field';
-import { isolate } from '../../../components/ui/dashboard/format';
-import { Notice } from '../../../components/ui/dashboard/notice';
-import { useSession } from '../../../components/ui/dashboard/session';
+import { ZChangeEmail, type TChangeEmail } from '@shared/schemas/accounts';
+import { ApiError } from '@web/lib/api-error';
+import { accountApi } from '@web/features/dashboard/api';
+import { applyFieldErrors, useErrorText, useFieldErrorText } from '@web/lib/api-errors';
+import { Button } from '@web/components/ui/button';
+import { TextField } from '@web/components/ui/form-field';
+import { isolate } from '@web/lib/format';
+import { Notice } from '@web/components/ui/notice';
+import { useSession } from '@web/components/area/session';
 
 /**
  * Asks for a new address. Nothing changes yet: for a confirmed account the link goes to the current
@@ -25,7 +26,7 @@ export function EmailForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(ZChangeEmail), defaultValues: { email: '' } });
   const request = useMutation({
-    mutationFn: ({ email }: TChangeEmail) => unwrap(api.account.email.$post({ json: { email } })),
+    mutationFn: ({ email }: TChangeEmail) => accountApi.requestEmailChange(email),
     onSuccess: (_result, { email }) => {
       setSentTo(email);
       form.reset({ email: '' });

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, toLanguage, type TLanguage } from '../../../../shared/i18n';
-import { saveAccountLanguage } from '../../../components/ui/dashboard/account-language';
-import { useErrorText } from '../../../components/ui/dashboard/api-errors';
-import { cx } from '../../../components/ui/dashboard/cx';
-import { useSession } from '../../../components/ui/dashboard/session';
-import { notify } from '../../../lib/notify';
+import { LANGUAGES, toLanguage, type TLanguage } from '@shared/i18n';
+import { saveAccountLanguage } from '@web/lib/account-language';
+import { SESSION_KEY } from '@web/lib/auth-state';
+import { useErrorText } from '@web/lib/api-errors';
+import { cx } from '@web/lib/cx';
+import { useSession } from '@web/components/area/session';
+import { notify } from '@web/lib/notify';
 
 /**
  * Spec §4: the interface switches at once (direction included) and the choice is kept locally; it is
@@ -36,7 +37,7 @@ export function LanguageForm({ labelledBy }: { labelledBy: string }) {
     try {
       await saveAccountLanguage(session.user.name, next);
       notify.success(i18n.t('dashboard:settings.language.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
     } catch (error) {
       // The screen stays in the new language; only the e-mails keep the old one until it is saved.
       notify.error(errorText(error));

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Brand } from '../../../components/ui/dashboard/brand';
-import { CloseIcon } from '../../../components/ui/dashboard/icons';
+import { Brand } from '@web/components/area/brand';
+import { CloseIcon } from '@web/components/ui/icons';
 import { PlatformLink } from './platform-link';
-import { overviewQuery } from './queries';
+import { overviewQuery } from '@web/features/dashboard/api';
 import { SidebarNav } from './sidebar-nav';
 
 type TDrawerProps = {

@@ -12,7 +12,7 @@ import {
   UsersIcon,
   VideoIcon,
   WalletIcon,
-} from '../../../components/ui/dashboard/icons';
+} from '@web/components/ui/icons';
 
 export type TNavItem = {
   /** Label key under dashboard:nav. */

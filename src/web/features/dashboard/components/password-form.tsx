@@ -4,14 +4,16 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../../../../shared/constants';
-import { ZChangePassword } from '../../../../shared/schemas/accounts';
-import { ApiError, api, unwrap } from '../../../lib/api';
-import { applyFieldErrors, useErrorText, useFieldErrorText } from '../../../components/ui/dashboard/api-errors';
-import { Button } from '../../../components/ui/dashboard/button';
-import { PasswordField } from '../../../components/ui/dashboard/form-field';
-import { Notice } from '../../../components/ui/dashboard/notice';
-import { notify } from '../../../lib/notify';
+import { PASSWORD_MIN_LENGTH } from '@shared/constants';
+import { ZChangePassword } from '@shared/schemas/accounts';
+import { ApiError } from '@web/lib/api-error';
+import { accountApi } from '@web/features/dashboard/api';
+import { SESSION_KEY } from '@web/lib/auth-state';
+import { applyFieldErrors, useErrorText, useFieldErrorText } from '@web/lib/api-errors';
+import { Button } from '@web/components/ui/button';
+import { PasswordField } from '@web/components/ui/form-field';
+import { Notice } from '@web/components/ui/notice';
+import { notify } from '@web/lib/notify';
 
 const ZPasswordForm = ZChangePassword.extend({ confirmPassword: z.string() }).refine((v) => v.newPassword === v.confirmPassword, {
   path: ['confirmPassword'],
@@ -31,12 +33,12 @@ export function PasswordForm() {
   const form = useForm({ resolver: zodResolver(ZPasswordForm), defaultValues: EMPTY });
   const change = useMutation({
     mutationFn: ({ currentPassword, newPassword }: TPasswordForm) =>
-      unwrap(api.account.password.change.$post({ json: { currentPassword, newPassword } })),
+      accountApi.changePassword({ currentPassword, newPassword }),
     onSuccess: async () => {
       form.reset(EMPTY);
       setDone(true);
       notify.success(t('settings.password.changed'));
-      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'INVALID_PASSWORD') {
@@ -51,18 +53,20 @@ export function PasswordForm() {
     change.mutate(values);
   });
   const { errors } = form.formState;
+  const toggleLabels = { show: t('common.showPassword'), hide: t('common.hidePassword') };
   return (
     <form noValidate onSubmit={submit} className="space-y-4" data-testid="password-form">
-      <PasswordField id="current-password" label={t('settings.password.current')} autoComplete="current-password" error={fieldError(errors.currentPassword)} {...form.register('currentPassword')} />
+      <PasswordField id="current-password" toggleLabels={toggleLabels} label={t('settings.password.current')} autoComplete="current-password" error={fieldError(errors.currentPassword)} {...form.register('currentPassword')} />
       <PasswordField
         id="new-password"
+        toggleLabels={toggleLabels}
         label={t('settings.password.new')}
         hint={t('settings.password.newHint', { min: PASSWORD_MIN_LENGTH })}
         autoComplete="new-password"
         error={fieldError(errors.newPassword)}
         {...form.register('newPassword')}
       />
-      <PasswordField id="confirm-password" label={t('settings.password.confirm')} autoComplete="new-password" error={fieldError(errors.confirmPassword)} {...form.register('confirmPassword')} />
+      <PasswordField id="confirm-password" toggleLabels={toggleLabels} label={t('settings.password.confirm')} autoComplete="new-password" error={fieldError(errors.confirmPassword)} {...form.register('confirmPassword')} />
       {errors.root?.server && <Notice tone="error">{errors.root.server.message}</Notice>}
       {done && (
         <Notice tone="success" testId="password-changed">

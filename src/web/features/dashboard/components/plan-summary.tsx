@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useDateFormat } from '../../../components/ui/dashboard/format';
-import type { TOverview } from './queries';
+import { useDateFormat } from '@web/lib/format';
+import type { TOverview } from '@web/features/dashboard/api';
 
 /** The plan's name in the current language (an unknown id is shown as it is). */
 export function usePlanName() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { cx } from '../../../components/ui/dashboard/cx';
-import { hostOf, isolate } from '../../../components/ui/dashboard/format';
-import { ExternalLinkIcon } from '../../../components/ui/dashboard/icons';
+import { cx } from '@web/lib/cx';
+import { hostOf, isolate } from '@web/lib/format';
+import { ExternalLinkIcon } from '@web/components/ui/icons';
 
 /** The teacher's public platform ({subdomain}.{host}), opened in a new tab. */
 export function PlatformLink({ url, className, testId }: { url: string; className?: string; testId?: string }) {

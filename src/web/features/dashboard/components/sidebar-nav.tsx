@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { cx } from '../../../components/ui/dashboard/cx';
+import { cx } from '@web/lib/cx';
 import { isActive, NAV_GROUPS } from './nav-items';
 
 /** The dashboard sections, grouped; the current one is marked for sight and for screen readers. */

@@ -2,12 +2,12 @@ import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useErrorText } from '../../../components/ui/dashboard/api-errors';
-import { Button, buttonClass } from '../../../components/ui/dashboard/button';
-import { SignOutIcon } from '../../../components/ui/dashboard/icons';
-import { api, unwrap } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
-import { clearLocalAuthState } from '../../auth/local-state';
+import { useErrorText } from '@web/lib/api-errors';
+import { Button, buttonClass } from '@web/components/ui/button';
+import { SignOutIcon } from '@web/components/ui/icons';
+import { signOutEverywhere } from '@web/lib/session';
+import { notify } from '@web/lib/notify';
+import { clearLocalAuthState } from '@web/lib/auth-state';
 
 /** Ends every session of the account, this one included, after a confirmation. */
 export function SignOutEverywhere() {
@@ -18,7 +18,7 @@ export function SignOutEverywhere() {
   const run = async () => {
     setBusy(true);
     try {
-      await unwrap(api.account['logout-everywhere'].$post());
+      await signOutEverywhere();
     } catch (error) {
       setBusy(false);
       notify.error(errorText(error));

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitcher } from '../../../components/ui/language-switcher';
-import { MenuIcon } from '../../../components/ui/dashboard/icons';
-import { SignOutButton } from '../../../components/ui/dashboard/sign-out-button';
+import { LanguageSwitcher } from '@web/components/ui/language-switcher';
+import { MenuIcon } from '@web/components/ui/icons';
+import { SignOutButton } from '@web/components/area/sign-out-button';
 import { PlatformLink } from './platform-link';
-import { overviewQuery } from './queries';
+import { overviewQuery } from '@web/features/dashboard/api';
 
 type TTopBarProps = { name: string; menuOpen: boolean; onOpenMenu: () => void; menuButtonRef: Ref<HTMLButtonElement> };
 

@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/dashboard/button';
-import { useErrorText } from '../../../components/ui/dashboard/api-errors';
-import { LANDING_LIMITS } from '../../../../shared/schemas/landing';
-import { landingApi } from '../api';
-import { INPUT } from './fields';
+import { Button } from '@web/components/ui/button';
+import { useErrorText } from '@web/lib/api-errors';
+import { LANDING_LIMITS } from '@shared/schemas/landing';
+import { landingApi } from '@web/features/landing/api';
+import { INPUT_CLASS } from '@web/components/ui/form-field';
 
 /**
  * An image: uploaded (checked by content and resized by the server, stored under a generated name) or
@@ -55,7 +55,7 @@ export function ImageField({ label, value, onChange, kind, testId, error }: { la
           </Button>
         )}
       </div>
-      <input id={id} dir="ltr" className={INPUT} value={value ?? ''} placeholder={t('editor.image.urlPlaceholder')} onChange={(e) => onChange(e.target.value)} data-testid={`${testId}-url`} />
+      <input id={id} dir="ltr" className={`${INPUT_CLASS} border-gray-300`} value={value ?? ''} placeholder={t('editor.image.urlPlaceholder')} onChange={(e) => onChange(e.target.value)} data-testid={`${testId}-url`} />
       <p className="text-xs text-gray-500">{t('editor.image.hint')}</p>
       {(uploadError || error) && (
         <p role="alert" className="text-sm text-red-700" data-testid={`${testId}-error`}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/dashboard/button';
+import { Button } from '@web/components/ui/button';
 
 /**
  * A list of items (features, FAQ, testimonials…): add, remove and reorder. Each item keeps its id, so

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { Button } from '../../../components/ui/dashboard/button';
+import { Button } from '@web/components/ui/button';
 
 /** Leaving with unsaved changes asks first: inside the app with a dialog, when closing the tab the browser's own. */
 export function LeaveGuard({ dirty }: { dirty: boolean }) {

@@ -1,7 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { THeroBackground, TLandingPageInput } from '../../../../shared/schemas/landing';
-import { cx } from '../../../components/ui/dashboard/cx';
+import type { THeroBackground, TLandingPageInput } from '@shared/schemas/landing';
+import { cx } from '@web/lib/cx';
 
 /** Spec §4: the editor tells the preview about a new hero background with this browser event. */
 export function announceHeroBackground(frame: RefObject<HTMLIFrameElement | null>, pageId: string, settings: THeroBackground) {

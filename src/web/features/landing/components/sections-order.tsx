@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { normalizeSections } from '../../../../shared/landing-view';
-import type { TSectionId, TSectionsConfig } from '../../../../shared/schemas/landing';
-import { Button } from '../../../components/ui/dashboard/button';
-import { cx } from '../../../components/ui/dashboard/cx';
+import { normalizeSections } from '@shared/landing-view';
+import type { TSectionId, TSectionsConfig } from '@shared/schemas/landing';
+import { Button } from '@web/components/ui/button';
+import { cx } from '@web/lib/cx';
 
 /**
  * Spec §2.7 order and visibility: drag a section to move it (or use the arrows), untick it to hide it.

@@ -11,11 +11,11 @@ import {
   type THeroFeature,
   type TPricingPlan,
   type TTestimonial,
-} from '../../../../shared/schemas/landing';
-import { Area, Choice, Color, Text, Toggle } from '../components/fields';
-import { ImageField } from '../components/image-field';
-import { ItemsEditor, newId } from '../components/items-editor';
-import type { TEditorProps } from '../editor-context';
+} from '@shared/schemas/landing';
+import { CheckboxField, ColorField, SelectField, TextAreaField, TextField } from '@web/components/ui/form-field';
+import { ImageField } from '@web/features/landing/components/image-field';
+import { ItemsEditor, newId } from '@web/features/landing/components/items-editor';
+import type { TEditorProps } from '@web/features/landing/editor-context';
 
 const lines = (value: string) => value.split('\n').map((l) => l.trim()).filter(Boolean);
 
@@ -34,39 +34,39 @@ export function HeroEditor({ draft, set, err, onBackground }: TEditorProps & { o
   };
   return (
     <div className="grid gap-4">
-      <Text label={t('editor.hero.title')} value={draft.title} onChange={(v) => set('title', v)} error={err('title')} testId="field-title" maxLength={LANDING_LIMITS.short} />
-      <Text label={t('editor.hero.subtitle')} value={draft.subtitle} onChange={(v) => set('subtitle', v)} error={err('subtitle')} testId="field-subtitle" />
-      <Area label={t('editor.hero.description')} value={draft.description} onChange={(v) => set('description', v)} error={err('description')} testId="field-description" />
+      <TextField label={t('editor.hero.title')} value={draft.title} onValueChange={(v) => set('title', v)} error={err('title')} data-testid="field-title" maxLength={LANDING_LIMITS.short} />
+      <TextField label={t('editor.hero.subtitle')} value={draft.subtitle} onValueChange={(v) => set('subtitle', v)} error={err('subtitle')} data-testid="field-subtitle" />
+      <TextAreaField dir="auto" label={t('editor.hero.description')} value={draft.description} onValueChange={(v) => set('description', v)} error={err('description')} data-testid="field-description" />
       <ImageField label={t('editor.hero.image')} value={draft.hero_image_url} onChange={(v) => set('hero_image_url', v)} kind="hero" testId="field-hero-image" error={err('hero_image_url')} />
       <fieldset className="grid gap-3 rounded-xl border border-gray-200 p-3">
         <legend className="px-1 text-sm font-bold text-gray-800">{t('editor.hero.background')}</legend>
-        <Choice
+        <SelectField
           label={t('editor.hero.backgroundType')}
           value={bg.type}
-          testId="field-hero-bg-type"
-          onChange={(type) => setBg({ type })}
+          data-testid="field-hero-bg-type"
+          onValueChange={(type) => setBg({ type })}
           options={(['gradient', 'color', 'image'] as const).map((v) => ({ value: v, label: t(`editor.hero.bg.${v}`) }))}
         />
-        {bg.type === 'color' && <Color label={t('editor.hero.bgColor')} value={bg.color ?? draft.theme_colors.primary} onChange={(color) => setBg({ color })} testId="field-hero-bg-color" error={err('hero_background.color')} />}
+        {bg.type === 'color' && <ColorField label={t('editor.hero.bgColor')} value={bg.color ?? draft.theme_colors.primary} onValueChange={(color) => setBg({ color })} data-testid="field-hero-bg-color" error={err('hero_background.color')} />}
         {bg.type === 'gradient' && (
           <div className="grid gap-3 sm:grid-cols-2">
-            <Color label={t('editor.hero.gradientFrom')} value={bg.gradientFrom ?? draft.theme_colors.primary} onChange={(gradientFrom) => setBg({ gradientFrom })} testId="field-hero-bg-from" />
-            <Color label={t('editor.hero.gradientTo')} value={bg.gradientTo ?? draft.theme_colors.secondary} onChange={(gradientTo) => setBg({ gradientTo })} testId="field-hero-bg-to" />
+            <ColorField label={t('editor.hero.gradientFrom')} value={bg.gradientFrom ?? draft.theme_colors.primary} onValueChange={(gradientFrom) => setBg({ gradientFrom })} data-testid="field-hero-bg-from" />
+            <ColorField label={t('editor.hero.gradientTo')} value={bg.gradientTo ?? draft.theme_colors.secondary} onValueChange={(gradientTo) => setBg({ gradientTo })} data-testid="field-hero-bg-to" />
           </div>
         )}
         {bg.type === 'image' && (
           <>
             <ImageField label={t('editor.hero.bgImage')} value={bg.imageUrl} onChange={(imageUrl) => setBg({ imageUrl })} kind="background" testId="field-hero-bg-image" error={err('hero_background.imageUrl')} />
-            <Text label={t('editor.hero.overlay')} type="number" value={String(bg.overlay ?? 0.45)} onChange={(v) => setBg({ overlay: Math.min(0.9, Math.max(0, Number(v) || 0)) })} />
+            <TextField label={t('editor.hero.overlay')} type="number" value={String(bg.overlay ?? 0.45)} onValueChange={(v) => setBg({ overlay: Math.min(0.9, Math.max(0, Number(v) || 0)) })} />
           </>
         )}
       </fieldset>
       <fieldset className="grid gap-3 rounded-xl border border-gray-200 p-3 sm:grid-cols-2">
         <legend className="px-1 text-sm font-bold text-gray-800">{t('editor.hero.cta')}</legend>
-        <Text label={t('editor.hero.ctaLabel')} value={draft.hero_cta.label} onChange={(label) => set('hero_cta', { ...draft.hero_cta, label })} testId="field-cta-label" error={err('hero_cta.label')} />
-        <Text label={t('editor.hero.ctaUrl')} dir="ltr" value={draft.hero_cta.url} onChange={(url) => set('hero_cta', { ...draft.hero_cta, url })} testId="field-cta-url" error={err('hero_cta.url')} hint={t('editor.linkHint')} />
-        <Text label={t('editor.hero.ctaSecondaryLabel')} value={draft.hero_cta.secondaryLabel} onChange={(secondaryLabel) => set('hero_cta', { ...draft.hero_cta, secondaryLabel })} />
-        <Text label={t('editor.hero.ctaSecondaryUrl')} dir="ltr" value={draft.hero_cta.secondaryUrl} onChange={(secondaryUrl) => set('hero_cta', { ...draft.hero_cta, secondaryUrl })} error={err('hero_cta.secondaryUrl')} />
+        <TextField label={t('editor.hero.ctaLabel')} value={draft.hero_cta.label} onValueChange={(label) => set('hero_cta', { ...draft.hero_cta, label })} data-testid="field-cta-label" error={err('hero_cta.label')} />
+        <TextField label={t('editor.hero.ctaUrl')} dir="ltr" value={draft.hero_cta.url} onValueChange={(url) => set('hero_cta', { ...draft.hero_cta, url })} data-testid="field-cta-url" error={err('hero_cta.url')} hint={t('editor.linkHint')} />
+        <TextField label={t('editor.hero.ctaSecondaryLabel')} value={draft.hero_cta.secondaryLabel} onValueChange={(secondaryLabel) => set('hero_cta', { ...draft.hero_cta, secondaryLabel })} />
+        <TextField label={t('editor.hero.ctaSecondaryUrl')} dir="ltr" value={draft.hero_cta.secondaryUrl} onValueChange={(secondaryUrl) => set('hero_cta', { ...draft.hero_cta, secondaryUrl })} error={err('hero_cta.secondaryUrl')} />
       </fieldset>
     </div>
   );
@@ -86,9 +86,9 @@ export function HeroFeaturesEditor({ draft, set, err }: TEditorProps) {
       create={() => ({ id: newId(), icon: 'check', text: '' })}
       render={(item, update, i) => (
         <div className="grid gap-3 sm:grid-cols-3">
-          <Choice label={t('editor.icon')} value={item.icon ?? 'check'} options={icons} onChange={(icon) => update({ icon })} />
+          <SelectField label={t('editor.icon')} value={item.icon ?? 'check'} options={icons} onValueChange={(icon) => update({ icon })} />
           <div className="sm:col-span-2">
-            <Text label={t('editor.heroFeatures.text')} value={item.text} onChange={(text) => update({ text })} error={err(`hero_features.${i}.text`)} />
+            <TextField label={t('editor.heroFeatures.text')} value={item.text} onValueChange={(text) => update({ text })} error={err(`hero_features.${i}.text`)} />
           </div>
         </div>
       )}
@@ -111,12 +111,12 @@ export function FeaturesEditor({ draft, set, err }: TEditorProps) {
       render={(item, update, i) => (
         <>
           <div className="grid gap-3 sm:grid-cols-3">
-            <Choice label={t('editor.icon')} value={item.icon} options={icons} onChange={(icon) => update({ icon })} />
+            <SelectField label={t('editor.icon')} value={item.icon} options={icons} onValueChange={(icon) => update({ icon })} />
             <div className="sm:col-span-2">
-              <Text label={t('editor.features.title')} value={item.title} onChange={(title) => update({ title })} error={err(`features.${i}.title`)} testId={`feature-title-${i}`} />
+              <TextField label={t('editor.features.title')} value={item.title} onValueChange={(title) => update({ title })} error={err(`features.${i}.title`)} data-testid={`feature-title-${i}`} />
             </div>
           </div>
-          <Area label={t('editor.features.description')} value={item.description} onChange={(description) => update({ description })} error={err(`features.${i}.description`)} />
+          <TextAreaField dir="auto" label={t('editor.features.description')} value={item.description} onValueChange={(description) => update({ description })} error={err(`features.${i}.description`)} />
         </>
       )}
     />
@@ -130,12 +130,12 @@ export function AboutEditor({ draft, set, err }: TEditorProps) {
   return (
     <div className="grid gap-4">
       <div className="grid gap-3 sm:grid-cols-2">
-        <Text label={t('editor.about.title')} value={about.title} onChange={(title) => update({ title })} error={err('about_me.title')} />
-        <Text label={t('editor.about.name')} value={about.name} onChange={(name) => update({ name })} error={err('about_me.name')} testId="field-about-name" />
+        <TextField label={t('editor.about.title')} value={about.title} onValueChange={(title) => update({ title })} error={err('about_me.title')} />
+        <TextField label={t('editor.about.name')} value={about.name} onValueChange={(name) => update({ name })} error={err('about_me.name')} data-testid="field-about-name" />
       </div>
-      <Area label={t('editor.about.bio')} rows={6} value={about.bio} onChange={(bio) => update({ bio })} error={err('about_me.bio')} testId="field-about-bio" />
+      <TextAreaField dir="auto" label={t('editor.about.bio')} rows={6} value={about.bio} onValueChange={(bio) => update({ bio })} error={err('about_me.bio')} data-testid="field-about-bio" />
       <ImageField label={t('editor.about.photo')} value={about.profile_image} onChange={(profile_image) => update({ profile_image })} kind="profile" testId="field-about-photo" error={err('about_me.profile_image')} />
-      <Area label={t('editor.about.highlights')} hint={t('editor.onePerLine')} value={(about.highlights ?? []).join('\n')} onChange={(v) => update({ highlights: lines(v) })} error={err('about_me.highlights')} />
+      <TextAreaField dir="auto" label={t('editor.about.highlights')} hint={t('editor.onePerLine')} value={(about.highlights ?? []).join('\n')} onValueChange={(v) => update({ highlights: lines(v) })} error={err('about_me.highlights')} />
     </div>
   );
 }
@@ -155,11 +155,11 @@ export function CourseContentEditor({ draft, set, err }: TEditorProps) {
         create={() => ({ id: newId(), title: '' })}
         render={(item, update, i) => (
           <>
-            <Text label={t('editor.courses.title')} value={item.title} onChange={(title) => update({ title })} error={err(`course_content.${i}.title`)} />
-            <Area label={t('editor.courses.description')} value={item.description} onChange={(description) => update({ description })} />
+            <TextField label={t('editor.courses.title')} value={item.title} onValueChange={(title) => update({ title })} error={err(`course_content.${i}.title`)} />
+            <TextAreaField dir="auto" label={t('editor.courses.description')} value={item.description} onValueChange={(description) => update({ description })} />
             <div className="grid gap-3 sm:grid-cols-2">
-              <Text label={t('editor.courses.lessons')} type="number" value={item.lessons === undefined ? '' : String(item.lessons)} onChange={(v) => update({ lessons: v === '' ? undefined : Math.max(0, Math.floor(Number(v) || 0)) })} />
-              <Text label={t('editor.courses.duration')} value={item.duration} onChange={(duration) => update({ duration })} />
+              <TextField label={t('editor.courses.lessons')} type="number" value={item.lessons === undefined ? '' : String(item.lessons)} onValueChange={(v) => update({ lessons: v === '' ? undefined : Math.max(0, Math.floor(Number(v) || 0)) })} />
+              <TextField label={t('editor.courses.duration')} value={item.duration} onValueChange={(duration) => update({ duration })} />
             </div>
           </>
         )}
@@ -182,17 +182,17 @@ export function PricingEditor({ draft, set, err }: TEditorProps) {
       render={(item, update, i) => (
         <>
           <div className="grid gap-3 sm:grid-cols-3">
-            <Text label={t('editor.pricing.name')} value={item.name} onChange={(name) => update({ name })} error={err(`pricing.${i}.name`)} />
-            <Text label={t('editor.pricing.price')} value={item.price} onChange={(price) => update({ price })} error={err(`pricing.${i}.price`)} />
-            <Text label={t('editor.pricing.period')} value={item.period} onChange={(period) => update({ period })} />
+            <TextField label={t('editor.pricing.name')} value={item.name} onValueChange={(name) => update({ name })} error={err(`pricing.${i}.name`)} />
+            <TextField label={t('editor.pricing.price')} value={item.price} onValueChange={(price) => update({ price })} error={err(`pricing.${i}.price`)} />
+            <TextField label={t('editor.pricing.period')} value={item.period} onValueChange={(period) => update({ period })} />
           </div>
-          <Area label={t('editor.pricing.description')} value={item.description} onChange={(description) => update({ description })} />
-          <Area label={t('editor.pricing.features')} hint={t('editor.onePerLine')} value={(item.features ?? []).join('\n')} onChange={(v) => update({ features: lines(v) })} />
+          <TextAreaField dir="auto" label={t('editor.pricing.description')} value={item.description} onValueChange={(description) => update({ description })} />
+          <TextAreaField dir="auto" label={t('editor.pricing.features')} hint={t('editor.onePerLine')} value={(item.features ?? []).join('\n')} onValueChange={(v) => update({ features: lines(v) })} />
           <div className="grid gap-3 sm:grid-cols-2">
-            <Text label={t('editor.pricing.ctaLabel')} value={item.ctaLabel} onChange={(ctaLabel) => update({ ctaLabel })} />
-            <Text label={t('editor.pricing.ctaUrl')} dir="ltr" value={item.ctaUrl} onChange={(ctaUrl) => update({ ctaUrl })} error={err(`pricing.${i}.ctaUrl`)} />
+            <TextField label={t('editor.pricing.ctaLabel')} value={item.ctaLabel} onValueChange={(ctaLabel) => update({ ctaLabel })} />
+            <TextField label={t('editor.pricing.ctaUrl')} dir="ltr" value={item.ctaUrl} onValueChange={(ctaUrl) => update({ ctaUrl })} error={err(`pricing.${i}.ctaUrl`)} />
           </div>
-          <Toggle label={t('editor.pricing.popular')} checked={Boolean(item.isPopular)} onChange={(isPopular) => update({ isPopular })} />
+          <CheckboxField label={t('editor.pricing.popular')} checked={Boolean(item.isPopular)} onCheckedChange={(isPopular) => update({ isPopular })} />
         </>
       )}
     />
@@ -213,11 +213,11 @@ export function TestimonialsEditor({ draft, set, err }: TEditorProps) {
       render={(item, update, i) => (
         <>
           <div className="grid gap-3 sm:grid-cols-3">
-            <Text label={t('editor.testimonials.name')} value={item.name} onChange={(name) => update({ name })} error={err(`testimonials.${i}.name`)} />
-            <Text label={t('editor.testimonials.role')} value={item.role} onChange={(role) => update({ role })} />
-            <Choice label={t('editor.testimonials.rating')} value={String(item.rating ?? 5)} options={['5', '4', '3', '2', '1'].map((v) => ({ value: v, label: v }))} onChange={(v) => update({ rating: Number(v) })} />
+            <TextField label={t('editor.testimonials.name')} value={item.name} onValueChange={(name) => update({ name })} error={err(`testimonials.${i}.name`)} />
+            <TextField label={t('editor.testimonials.role')} value={item.role} onValueChange={(role) => update({ role })} />
+            <SelectField label={t('editor.testimonials.rating')} value={String(item.rating ?? 5)} options={['5', '4', '3', '2', '1'].map((v) => ({ value: v, label: v }))} onValueChange={(v) => update({ rating: Number(v) })} />
           </div>
-          <Area label={t('editor.testimonials.text')} value={item.text} onChange={(text) => update({ text })} error={err(`testimonials.${i}.text`)} />
+          <TextAreaField dir="auto" label={t('editor.testimonials.text')} value={item.text} onValueChange={(text) => update({ text })} error={err(`testimonials.${i}.text`)} />
           <ImageField label={t('editor.testimonials.avatar')} value={item.avatar} onChange={(avatar) => update({ avatar })} kind="avatar" testId={`testimonial-avatar-${i}`} error={err(`testimonials.${i}.avatar`)} />
         </>
       )}
@@ -244,8 +244,8 @@ export function FaqEditor({ draft, set, err }: TEditorProps) {
         create={() => ({ id: newId(), question: '', answer: '' })}
         render={(item, update, i) => (
           <>
-            <Text label={t('editor.faq.question')} value={item.question} onChange={(question) => update({ question })} error={err(`faq.${i}.question`)} testId={`faq-question-${i}`} />
-            <Area label={t('editor.faq.answer')} value={item.answer} onChange={(answer) => update({ answer })} error={err(`faq.${i}.answer`)} testId={`faq-answer-${i}`} />
+            <TextField label={t('editor.faq.question')} value={item.question} onValueChange={(question) => update({ question })} error={err(`faq.${i}.question`)} data-testid={`faq-question-${i}`} />
+            <TextAreaField dir="auto" label={t('editor.faq.answer')} value={item.answer} onValueChange={(answer) => update({ answer })} error={err(`faq.${i}.answer`)} data-testid={`faq-answer-${i}`} />
           </>
         )}
       />
@@ -278,9 +278,9 @@ export function ContactActionsEditor({ draft, set, err }: TEditorProps) {
       create={() => ({ id: newId(), type: 'whatsapp', value: '' })}
       render={(item, update, i) => (
         <div className="grid gap-3 sm:grid-cols-3">
-          <Choice label={t('editor.contactActions.type')} value={item.type} options={CONTACT_ACTION_TYPES.map((v) => ({ value: v, label: t(`viewer.contactActions.types.${v}`) }))} onChange={(type) => update({ type })} />
-          <Text label={t('editor.contactActions.value')} dir="ltr" value={item.value} onChange={(value) => update({ value })} error={err(`contact_actions.${i}.value`)} hint={<ExampleHint text={t(`editor.contactActions.hints.${item.type}`)} example={t(`editor.contactActions.examples.${item.type}`)} />} testId={`contact-action-value-${i}`} />
-          <Text label={t('editor.contactActions.label')} value={item.label} onChange={(label) => update({ label })} />
+          <SelectField label={t('editor.contactActions.type')} value={item.type} options={CONTACT_ACTION_TYPES.map((v) => ({ value: v, label: t(`viewer.contactActions.types.${v}`) }))} onValueChange={(type) => update({ type })} />
+          <TextField label={t('editor.contactActions.value')} dir="ltr" value={item.value} onValueChange={(value) => update({ value })} error={err(`contact_actions.${i}.value`)} hint={<ExampleHint text={t(`editor.contactActions.hints.${item.type}`)} example={t(`editor.contactActions.examples.${item.type}`)} />} data-testid={`contact-action-value-${i}`} />
+          <TextField label={t('editor.contactActions.label')} value={item.label} onValueChange={(label) => update({ label })} />
         </div>
       )}
     />
@@ -293,8 +293,8 @@ export function ContactFormEditor({ draft, set, err }: TEditorProps) {
   return (
     <div className="grid gap-3">
       <p className="text-sm text-gray-600">{t('editor.contactForm.hint')}</p>
-      <Text label={t('editor.contactForm.title')} value={form.title} onChange={(title) => set('contact_form', { ...form, title })} error={err('contact_form.title')} />
-      <Area label={t('editor.contactForm.description')} value={form.description} onChange={(description) => set('contact_form', { ...form, description })} />
+      <TextField label={t('editor.contactForm.title')} value={form.title} onValueChange={(title) => set('contact_form', { ...form, title })} error={err('contact_form.title')} />
+      <TextAreaField dir="auto" label={t('editor.contactForm.description')} value={form.description} onValueChange={(description) => set('contact_form', { ...form, description })} />
     </div>
   );
 }

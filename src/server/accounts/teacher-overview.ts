@@ -1,0 +1,29 @@
+import { eq, sql } from 'drizzle-orm';
+import type { TTeacherRow } from '@server/auth';
+import type { TConfig } from '@server/core/config';
+import type { Db } from '@server/core/db/client';
+import { teacherStudents } from '@server/core/db/schema';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The teacher dashboard's first screen: who they are, their platform link, their trial and students. */
+export async function teacherOverview(db: Db, teacher: TTeacherRow, config: Pick<TConfig, 'publicHost' | 'publicHttps'>) {
+  const [row] = await db
+    .select({ students: sql<number>`count(*)::int` })
+    .from(teacherStudents)
+    .where(eq(teacherStudents.teacherId, teacher.id));
+  const trialEndsAt = teacher.trialEndsAt?.toISOString() ?? null;
+  return {
+    id: teacher.id,
+    name: teacher.name,
+    email: teacher.email,
+    subdomain: teacher.subdomain,
+    platformUrl: `${config.publicHttps ? 'https' : 'http'}://${teacher.subdomain}.${config.publicHost}`,
+    plan: teacher.plan,
+    status: teacher.status,
+    trialEndsAt,
+    trialDaysLeft: teacher.trialEndsAt ? Math.max(0, Math.ceil((teacher.trialEndsAt.getTime() - Date.now()) / DAY_MS)) : 0,
+    studentCount: row?.students ?? 0,
+    createdAt: teacher.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,133 @@
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { planLimits } from '@shared/courses';
+import type { TCodeRequestsQuery } from '@shared/schemas/courses';
+import { activationCodes, codeBatches, codeRequests, courses, students, teachers, user } from '@server/core/db/schema';
+import { AppError } from '@server/core/errors';
+import { audit, type TActor } from '@server/core/audit';
+import { codeState } from './code-state';
+import { iso } from '@server/core/dates';
+import { type TTx, executeNamed, msOrNull } from '@server/core/db/sql';
+import { platformTeacher, safety } from './code-safety';
+import { type TOutcome, VERDICT_ERROR, redemptionStatement } from './redemption-statement';
+import type { TCodesDeps } from './deps';
+
+async function ownRequest(tx: TTx, teacherId: string, requestId: string) {
+  const [request] = await tx
+    .select()
+    .from(codeRequests)
+    .where(and(eq(codeRequests.id, requestId), eq(codeRequests.teacherId, teacherId), eq(codeRequests.status, 'pending')));
+  if (!request) throw new AppError('CODE_REQUEST_NOT_FOUND');
+  return request;
+}
+
+/**
+ * The student's own codes sent to this platform's teacher in the last 30 days, waiting first: what they
+ * typed (last two digits), when, and what the teacher decided.
+ */
+export async function studentRequests(deps: TCodesDeps, studentId: string, subdomain: string | null) {
+  const { db, clock } = deps;
+  if (!subdomain) throw new AppError('PLATFORM_NOT_FOUND');
+  const teacher = await platformTeacher(deps, subdomain);
+  const since = new Date(clock.now().getTime() - 30 * 86_400_000);
+  const rows = await db
+    .select({ id: codeRequests.id, last2: codeRequests.last2, status: codeRequests.status, createdAt: codeRequests.createdAt, decidedAt: codeRequests.decidedAt })
+    .from(codeRequests)
+    .where(and(eq(codeRequests.teacherId, teacher.id), eq(codeRequests.studentId, studentId), gte(codeRequests.createdAt, since)))
+    .orderBy(sql`${codeRequests.status} = 'pending' desc`, desc(codeRequests.createdAt))
+    .limit(20);
+  return { requests: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), decidedAt: iso(r.decidedAt) })) };
+}
+
+/** Codes typed in teacher-confirmed mode, with the code each one matches (if any) for the teacher to check. */
+export async function listRequests(deps: TCodesDeps, teacherId: string, query: TCodeRequestsQuery) {
+  const { db, clock } = deps;
+  const pageSize = 20;
+  const where = and(eq(codeRequests.teacherId, teacherId), eq(codeRequests.status, query.status));
+  const rows = await db
+    .select({ request: codeRequests, name: students.name, email: user.email })
+    .from(codeRequests)
+    .innerJoin(students, eq(students.id, codeRequests.studentId))
+    .innerJoin(user, eq(user.id, students.id))
+    .where(where)
+    .orderBy(desc(codeRequests.createdAt), asc(codeRequests.id))
+    .limit(pageSize)
+    .offset((query.page - 1) * pageSize);
+  const [total] = await db.select({ n: count() }).from(codeRequests).where(where);
+  const hmacs = [...new Set(rows.map((r) => r.request.codeHmac))];
+  const matches = hmacs.length
+    ? await db
+        .select({ code: activationCodes, courseTitle: courses.title, activateOnSale: codeBatches.activateOnSale })
+        .from(activationCodes)
+        .innerJoin(codeBatches, eq(codeBatches.id, activationCodes.batchId))
+        .innerJoin(courses, eq(courses.id, activationCodes.courseId))
+        .where(and(eq(activationCodes.teacherId, teacherId), inArray(activationCodes.codeHmac, hmacs)))
+        .orderBy(desc(activationCodes.live), desc(activationCodes.createdAt))
+    : [];
+  const now = clock.now();
+  return {
+    safety: await safety(deps, teacherId),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize,
+    requests: rows.map(({ request: r, name, email }) => {
+      const match = matches.find((m) => m.code.codeHmac === r.codeHmac);
+      return {
+        id: r.id,
+        status: r.status,
+        student: { id: r.studentId, name, email },
+        last2: r.last2,
+        createdAt: r.createdAt.toISOString(),
+        decidedAt: iso(r.decidedAt),
+        code: match
+          ? { id: match.code.id, batchId: match.code.batchId, serial: match.code.serial, courseTitle: match.courseTitle, state: codeState(match.code, now), onSale: !match.activateOnSale || match.code.soldAt !== null }
+          : null,
+      };
+    }),
+  };
+}
+
+/** The teacher vouches for the student: the code is redeemed as if typed in self-service, budgets aside. */
+export async function confirmRequest(deps: TCodesDeps, teacher: { id: string; plan: string }, requestId: string, actor: TActor) {
+  const { db, clock } = deps;
+  return db.transaction(async (tx) => {
+    const request = await ownRequest(tx, teacher.id, requestId);
+    const studentLimit = planLimits(teacher.plan).students;
+    if (studentLimit !== null) await tx.select({ id: teachers.id }).from(teachers).where(eq(teachers.id, teacher.id)).for('update');
+    const [outcome] = await executeNamed<TOutcome>(
+      tx,
+      redemptionStatement({
+        teacherId: teacher.id,
+        studentId: request.studentId,
+        hmac: request.codeHmac,
+        now: clock.now(),
+        ip: actor.ip,
+        studentLimit,
+        actor: { userId: actor.userId, role: 'teacher', requestId: request.id },
+      }),
+    );
+    if (outcome!.verdict === 'full') throw new AppError('PLAN_LIMIT_STUDENTS', undefined, { limit: studentLimit ?? 0 });
+    if (outcome!.verdict !== 'ok') throw new AppError(VERDICT_ERROR[outcome!.verdict]);
+    await tx.update(codeRequests).set({ status: 'confirmed', decidedAt: clock.now(), decidedBy: actor.userId }).where(eq(codeRequests.id, request.id));
+    return { courseId: outcome!.course_id!, expiresAt: iso(msOrNull(outcome!.expires_ms)) };
+  });
+}
+
+export async function rejectRequest(deps: TCodesDeps, teacherId: string, requestId: string, actor: TActor) {
+  const { db, clock } = deps;
+  return db.transaction(async (tx) => {
+    const request = await ownRequest(tx, teacherId, requestId);
+    await tx.update(codeRequests).set({ status: 'rejected', decidedAt: clock.now(), decidedBy: actor.userId }).where(eq(codeRequests.id, request.id));
+    // A confirmation is audited as the redemption it makes; a refusal is the teacher's act on a student too.
+    await audit(tx, {
+      actorUserId: actor.userId,
+      actorRole: 'teacher',
+      action: 'codes.request_rejected',
+      targetType: 'code_request',
+      targetId: request.id,
+      teacherId,
+      details: { studentId: request.studentId, last2: request.last2 },
+      ip: actor.ip,
+    });
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,14 @@
+import type { TClock } from '@server/core/clock';
+import type { TConfig } from '@server/core/config';
+import type { Db } from '@server/core/db/client';
+import type { TCodeKeys } from './crypto';
+import type { TRedemptionLimits } from './limits';
+
+export type TCodesDeps = {
+  db: Db;
+  clock: TClock;
+  config: Pick<TConfig, 'publicHost' | 'publicHttps'>;
+  keys: TCodeKeys;
+  /** Redemption budgets (decision 031); tests and benchmarks change them on the running instance. */
+  limits: TRedemptionLimits;
+};

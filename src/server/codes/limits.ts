@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import type { TErrorCode } from '@shared/errors';
+import type { Db } from '@server/core/db/client';
+import { AppError } from '@server/core/errors';
+import type { TLimit } from '@server/core/attempt-limits';
+import { type TTx, executeNamed, textArray } from '@server/core/db/sql';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/**
+ * Failure budgets for activation-code redemption (docs/decisions/031-code-brute-force-budgets.md).
+ * Each attempt is counted before it runs. A success gives every budget back; the platform's budget is
+ * also given back for a code that exists but cannot be used (used, expired, revoked), so only guesses that
+ * could have found a usable code spend it.
+ */
+export const REDEMPTION_LIMITS = {
+  /** A student who mistypes: five tries, then a 15-minute pause. */
+  student: { max: 5, windowMs: 15 * MINUTE },
+  studentDaily: { max: 20, windowMs: DAY },
+  ip: { max: 10, windowMs: 15 * MINUTE },
+  ipDaily: { max: 50, windowMs: DAY },
+  /**
+   * Wrong codes answered as wrong on one teacher's platform per day, whoever types them: the bound on
+   * guessing that teacher's codes. Past it the platform does not stop: it switches to teacher-confirmed mode.
+   */
+  teacherDaily: { max: 20, windowMs: DAY },
+} satisfies Record<string, Omit<TLimit, 'key'>>;
+
+/** The issue's bound: the chance that guessing finds any live code of one platform within a day. */
+export const GUESS_RISK = { dailyChance: 1e-4 };
+
+export type TRedemptionLimits = typeof REDEMPTION_LIMITS & { risk: typeof GUESS_RISK };
+
+const CODE_SPACE = 1_000_000;
+
+/**
+ * The platform's daily budget of wrong codes answered as wrong, with `live` codes that would be accepted
+ * now. Each answered guess hits one of them with chance live / 10^6, and a fixed window lets two budgets
+ * fall within one 24 hours: 2 · budget · live / 10^6 ≤ the risk bound. Past it, teacher-confirmed mode.
+ */
+export function platformBudget(limits: TRedemptionLimits, live: number): number {
+  const byRisk = Math.floor((limits.risk.dailyChance * CODE_SPACE) / (2 * Math.max(live, 1)));
+  return Math.min(limits.teacherDaily.max, byRisk);
+}
+
+/** Live codes matter only up to this count: beyond it the budget is 0 whatever their number. */
+export function liveCodesThatMatter(limits: TRedemptionLimits): number {
+  return Math.floor((limits.risk.dailyChance * CODE_SPACE) / 2) + 1;
+}
+
+/**
+ * The counters are written with an asynchronous commit: a platform's counter is one row that every
+ * redemption there touches, and holding its lock through a disk flush made redemptions wait for each other
+ * (bench/results/courses.md). A database crash may lose the last fraction of a second of counts, which
+ * no attacker can provoke; nothing else is written by these statements.
+ */
+const ASYNC_COMMIT = sql`(select set_config('synchronous_commit', 'off', true)) as async_commit`;
+
+/** Gives back attempts counted by consumeAll() (a success, or a budget that refused before trying). */
+export async function refund(db: TTx, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  // Rows are locked in key order, as consumeAll() writes them, so that racing attempts cannot deadlock.
+  await executeNamed(
+    db,
+    sql`update attempt_limits set count = attempt_limits.count - 1
+      from ${ASYNC_COMMIT}
+      where attempt_limits.key in (select l.key from attempt_limits l where l.key = any(${textArray(keys)}) and l.count > 0 order by l.key for update)`,
+  );
+}
+
+export type TBudget = TLimit & { error?: TErrorCode };
+
+const byKey = (budgets: TBudget[]) => [...budgets].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+
+/**
+ * Counts one attempt against several budgets in a single upsert (the same fixed windows as
+ * attempt-limits.ts consume(), one round trip instead of one per budget, run as a named prepared statement,
+ * committed asynchronously as above). Rows are written in key order, as refund() locks them, so that racing
+ * attempts cannot deadlock. If a
+ * budget with an error is exhausted the attempt is given back everywhere and refused with that budget's
+ * error and the minutes left; exhausted budgets without an error are returned in `spent`.
+ */
+export async function consumeAll(db: Db, budgets: TBudget[]): Promise<{ keys: string[]; spent: string[] }> {
+  const sorted = byKey(budgets);
+  const rows = await executeNamed<{ key: string; count: number; ms_left: number }>(
+    db,
+    sql`insert into attempt_limits (key, count, window_ends_at)
+      select b.key, 1, now() + b.ms * interval '1 millisecond'
+      from unnest(${textArray(sorted.map((b) => b.key))}, array[${sql.join(
+        sorted.map((b) => sql`${b.windowMs}`),
+        sql`, `,
+      )}]::float8[]) as b(key, ms), ${ASYNC_COMMIT}
+      order by b.key
+      on conflict (key) do update set
+        count = case when attempt_limits.window_ends_at <= now() then 1 else attempt_limits.count + 1 end,
+        window_ends_at = case when attempt_limits.window_ends_at <= now() then excluded.window_ends_at else attempt_limits.window_ends_at end
+      returning key, count, (extract(epoch from (window_ends_at - now())) * 1000)::float8 as ms_left`,
+  );
+  const keys = budgets.map((b) => b.key);
+  const spent: string[] = [];
+  for (const b of budgets) {
+    const row = rows.find((r) => r.key === b.key);
+    if (!row || row.count <= b.max) continue;
+    if (!b.error) {
+      spent.push(b.key);
+      continue;
+    }
+    await refund(db, keys);
+    throw new AppError(b.error, undefined, { minutes: Math.max(1, Math.ceil(Number(row.ms_left) / 60_000)) });
+  }
+  return { keys, spent };
+}

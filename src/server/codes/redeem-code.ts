@@ -1,0 +1,53 @@
+import { normalizeActivationCode, planLimits } from '@shared/courses';
+import type { TRedeem } from '@shared/schemas/courses';
+import { codeRequests } from '@server/core/db/schema';
+import { AppError } from '@server/core/errors';
+import type { TRequestContext } from '@server/core/request-context';
+import { codeHmac } from './crypto';
+import { consumeAll, platformBudget, refund } from './limits';
+import { iso } from '@server/core/dates';
+import { msOrNull } from '@server/core/db/sql';
+import { platformTeacher } from './code-safety';
+import { VERDICT_ERROR, refundFor, runRedemption } from './redemption-statement';
+import type { TCodesDeps } from './deps';
+
+/**
+ * A student redeems a code on a teacher's platform. While the platform's daily budget of wrong
+ * answers lasts, the answer is immediate; once it is spent, whatever is typed becomes a request the
+ * teacher confirms, with one and the same answer, so that guessing teaches nothing (decision 031).
+ */
+export async function redeem(deps: TCodesDeps, studentId: string, input: TRedeem, ctx: Pick<TRequestContext, 'ip' | 'hostSubdomain'>) {
+  const { db, clock, keys, limits } = deps;
+  const code = normalizeActivationCode(input.code);
+  if (!code) throw new AppError('CODE_FORMAT');
+  const subdomain = ctx.hostSubdomain ?? input.platform;
+  if (!subdomain) throw new AppError('PLATFORM_NOT_FOUND');
+  const teacher = await platformTeacher(deps, subdomain, true);
+  const hmac = codeHmac(keys, teacher.id, code);
+  const platformKey = `code:teacher-day:${teacher.id}`;
+  const budget = platformBudget(limits, teacher.live);
+  const counted = await consumeAll(db, [
+    { key: `code:student:${studentId}`, ...limits.student, error: 'CODE_ATTEMPTS_LOCKED' },
+    { key: `code:student-day:${studentId}`, ...limits.studentDaily, error: 'CODE_ATTEMPTS_LOCKED' },
+    { key: `code:ip:${ctx.ip}`, ...limits.ip, error: 'CODE_ATTEMPTS_LOCKED' },
+    { key: `code:ip-day:${ctx.ip}`, ...limits.ipDaily, error: 'CODE_ATTEMPTS_LOCKED' },
+    { key: platformKey, max: budget, windowMs: limits.teacherDaily.windowMs },
+  ]);
+  if (counted.spent.includes(platformKey)) {
+    // Teacher-confirmed mode: the same answer for a right, wrong, used or expired code.
+    await db.insert(codeRequests).values({ teacherId: teacher.id, studentId, codeHmac: hmac, last2: code.slice(-2), ip: ctx.ip }).onConflictDoNothing();
+    return { pending: true as const };
+  }
+  const outcome = await runRedemption(db, {
+    teacherId: teacher.id,
+    studentId,
+    hmac,
+    now: clock.now(),
+    ip: ctx.ip,
+    studentLimit: planLimits(teacher.plan).students,
+    actor: { userId: studentId, role: 'student' },
+  });
+  await refund(db, refundFor(outcome.verdict, counted.keys, platformKey));
+  if (outcome.verdict !== 'ok') throw new AppError(VERDICT_ERROR[outcome.verdict]);
+  return { pending: false as const, courseId: outcome.course_id!, courseTitle: outcome.course_title!, expiresAt: iso(msOrNull(outcome.expires_ms)) };
+}

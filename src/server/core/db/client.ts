@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { BACKEND_TIMEOUT_MS } from '@shared/constants';
+import { appPath } from '../app-root';
+import { StartupError } from '../config';
+import type { TJobBackend } from '../jobs/queue';
+import * as schema from './schema';
+
+export type TSchema = typeof schema;
+/** Both drivers expose the same pg-core query builder; services only ever see this type. */
+export type Db = PgDatabase<PgQueryResultHKT, TSchema>;
+
+export type TDatabase = {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  migrate: () => Promise<void>;
+  ping: () => Promise<boolean>;
+  close: () => Promise<void>;
+  /** Where the job queue keeps its jobs: the same database (docs/decisions/054-job-queue.md). */
+  jobBackend: TJobBackend;
+};
+
+const MIGRATIONS_FOLDER = appPath('drizzle');
+/** In a PGlite data directory: the hash of the migration journal last applied to it. */
+const MIGRATED_MARKER = '.darsi-migrated';
+
+export class DatabaseConnectError extends StartupError {}
+
+/** The migrator would fail with a raw ENOENT stack; say what is missing instead. Returns the journal's hash. */
+function migrationsJournalHash(): string {
+  const journal = path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json');
+  if (!fs.existsSync(journal)) {
+    throw new StartupError(`the migrations are missing: ${MIGRATIONS_FOLDER} has no meta/_journal.json (is Darsi fully installed?)`);
+  }
+  return createHash('sha256').update(fs.readFileSync(journal)).digest('hex');
+}
+
+// Each driver is loaded only when used: a start on PGlite never loads pg, and the other way round.
+export async function openPostgres(url: string): Promise<TDatabase> {
+  migrationsJournalHash();
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  // A burst larger than the pool queues for a connection; it may wait as long as a request may take
+  // (spec §9: 30 s) rather than fail after a few seconds on a busy machine.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: BACKEND_TIMEOUT_MS });
+  // An idle client dropped by the server (restart, failover) must not crash the process: the pool
+  // discards it and the next query opens a new connection or reports the outage.
+  pool.on('error', () => undefined);
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseConnectError(`Cannot connect to DATABASE_URL (${redact(url)}): ${describe(error)}`);
+  }
+  const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: () => pingDb(db),
+    close: () => pool.end(),
+    jobBackend: { driver: 'postgres', url },
+  };
+}
+
+/** `dataDir` undefined means in-memory, used by tests for a fresh database per file. */
+export async function openPglite(dataDir?: string): Promise<TDatabase> {
+  // Checked first: creating a data directory takes seconds, and it would be of no use without them.
+  migrationsJournalHash();
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const marker = dataDir ? path.join(dataDir, MIGRATED_MARKER) : null;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: async () => {
+      const journal = migrationsJournalHash();
+      // A data directory belongs to one installation: when it already has this exact journal, a warm
+      // start skips the migrator (its checks cost a few PGlite round trips and reading every migration).
+      if (marker && fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === journal) return;
+      await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      if (marker) fs.writeFileSync(marker, journal);
+    },
+    ping: () => pingDb(db),
+    close: () => client.close(),
+    jobBackend: { driver: 'pglite', client },
+  };
+}
+
+async function pingDb(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'unparseable URL';
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof AggregateError) return error.errors.map(describe).join('; ');
+  return error instanceof Error ? error.message || error.name : String(error);
+}

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next';
+import type { TErrorCode } from '@shared/errors';
+import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@shared/i18n';
+import { appPath } from './app-root';
+
+/**
+ * An i18next instance over some namespaces of the same files the web loads, so each text exists once per
+ * language. They ship with the build and never change while the server runs, so they are read once, at
+ * once. Interpolation is not escaped: React escapes what it renders, and HTML written by hand escapes itself.
+ */
+export function localeInstance(namespaces: readonly string[], defaultNS: string): I18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    initAsync: false,
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: [...namespaces],
+    defaultNS,
+    interpolation: { escapeValue: false },
+    resources: Object.fromEntries(LANGUAGES.map((lng) => [lng, Object.fromEntries(namespaces.map((ns) => [ns, readNamespace(lng, ns)]))])) as Resource,
+  });
+  return instance;
+}
+
+function readNamespace(lng: TLanguage, ns: string): ResourceLanguage {
+  return JSON.parse(fs.readFileSync(appPath('public/locales', lng, `${ns}.json`), 'utf8')) as ResourceLanguage;
+}
+
+/** Error messages, e-mails, and the texts of code and student exports. */
+const i18n = localeInstance(['errors', 'emails', 'courses'], 'errors');
+
+/** A text of the `courses` namespace (exports: CSV headers, states, printable cards). */
+export function coursesText(lng: TLanguage, key: string, params: Record<string, string | number> = {}): string {
+  return i18n.t(key, { lng, ns: 'courses', ...params });
+}
+
+export function errorMessage(lng: TLanguage, code: TErrorCode, params?: Record<string, string | number>): string {
+  return i18n.t(`codes.${code}`, { lng, ...params });
+}
+
+export type TEmailTemplate = 'verifyEmail' | 'resetPassword' | 'changeEmail' | 'adminInvitation' | 'newsletterUnsubscribe' | 'newsletterResubscribe';
+
+export function emailText(lng: TLanguage, template: TEmailTemplate, params: Record<string, string>) {
+  return {
+    subject: i18n.t(`${template}.subject`, { lng, ns: 'emails', ...params }),
+    text: i18n.t(`${template}.body`, { lng, ns: 'emails', ...params }),
+  };
+}
+
+/** Field messages are `errors` keys (fields.*, subdomain.*); anything else (zod's own text) becomes generic. */
+export function fieldMessage(lng: TLanguage, key: string): string {
+  return i18n.t(/^(fields|subdomain)\.\w+$/.test(key) ? key : 'fields.invalid', { lng, ns: 'errors' });
+}

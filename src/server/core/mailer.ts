@@ -1,0 +1,46 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import { toLanguage } from '@shared/i18n';
+import type { TConfig } from './config';
+import { emailText, type TEmailTemplate } from './i18n';
+
+export type TSentMail = { to: string; subject: string; text: string; file?: string };
+
+export type TMailer = {
+  sendTemplate: (to: string, language: string, template: TEmailTemplate, params: Record<string, string>) => Promise<void>;
+  /** The latest messages, newest last; kept for tests and for the development outbox. */
+  recent: TSentMail[];
+};
+
+const RECENT_LIMIT = 200;
+
+/**
+ * SMTP when SMTP_URL is set. Otherwise every message is written as an .eml file to
+ * `{DATA_DIR}/outbox`, where a developer opens it (README, "E-mail").
+ */
+export function createMailer(config: Pick<TConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>, logger: Logger): TMailer {
+  const outbox = path.join(config.dataDir, 'outbox');
+  const transport = config.smtpUrl
+    ? nodemailer.createTransport(config.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const recent: TSentMail[] = [];
+
+  return {
+    recent,
+    async sendTemplate(to, language, template, params) {
+      const { subject, text } = emailText(toLanguage(language), template, params);
+      const info = await transport.sendMail({ from: config.mailFrom, to, subject, text });
+      const mail: TSentMail = { to, subject, text };
+      if (!config.smtpUrl && 'message' in info && Buffer.isBuffer(info.message)) {
+        await fs.mkdir(outbox, { recursive: true });
+        mail.file = path.join(outbox, `${Date.now()}-${to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
+        await fs.writeFile(mail.file, info.message);
+      }
+      recent.push(mail);
+      if (recent.length > RECENT_LIMIT) recent.shift();
+      logger.info({ to, template, outbox: mail.file }, 'e-mail sent');
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import type { TClock } from '@server/core/clock';
+import type { Db } from '@server/core/db/client';
+import { bindDeps } from '@server/core/bind';
+import { cover, ensureCourse, setCover } from './cover';
+import { create, remove, update } from './course-lifecycle';
+import type { TCoursesDeps } from './deps';
+import { filesStore } from './files';
+import { addLesson, ensureLesson, lessonFile, removeLesson, setLessonFile, updateLesson } from './lessons';
+import { reorder } from './lesson-order';
+import { get, list, usage } from './list-courses';
+import { previewLesson } from './preview-lesson';
+import { putPlans } from './put-plans';
+import { addSection, removeSection, renameSection } from './sections';
+
+/*
+ * The courses domain: a teacher's courses, their outline (sections, lessons, files), prices and covers, and
+ * the lesson locks every view of a course shares. Other domains import this file only.
+ */
+
+export { courseCoverRoutes, courseTeacherRoutes, UPLOAD_PATH_PREFIX } from './routes';
+export { publishedCourseCards, type TCourseCard } from './course-cards';
+export { fileResponse, type TFilesStore } from './files';
+export { buildView, ensureOpen, lessonPayload, lockReasons, nextOpenLesson, opensLessons, publicView, type TLockReason } from './lesson-access';
+export { activePlans, ownCourse, outlineOf } from './queries';
+export { coverUrl, planView } from './views';
+
+type TCoursesDomainDeps = { dataDir: string; db: Db; clock: TClock; onCoursesChanged: (teacherId: string) => void };
+
+export function createCourses({ dataDir, db, clock, onCoursesChanged }: TCoursesDomainDeps) {
+  const files = filesStore(path.join(dataDir, 'uploads'));
+  const deps: TCoursesDeps = { db, clock, files, onCoursesChanged };
+  return {
+    files,
+    courses: bindDeps(deps, { usage, list, get, create, update, remove, putPlans, ensureCourse, setCover, cover, previewLesson }),
+    content: bindDeps(deps, { addSection, renameSection, removeSection, addLesson, updateLesson, removeLesson, setLessonFile, ensureLesson, lessonFile, reorder }),
+  };
+}
+
+export type TCourses = ReturnType<typeof createCourses>;

@@ -1,0 +1,52 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { TTx } from '@server/core/db/sql';
+import { coursePlans, courses, courseSections, lessons } from '@server/core/db/schema';
+import { AppError } from '@server/core/errors';
+
+/** The teacher's own course, or 404: ids of other teachers' courses behave as if they did not exist. */
+export async function ownCourse(db: TTx, teacherId: string, courseId: string) {
+  const [course] = await db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.id, courseId), eq(courses.teacherId, teacherId)));
+  if (!course) throw new AppError('COURSE_NOT_FOUND');
+  return course;
+}
+
+export async function ownLesson(db: TTx, teacherId: string, lessonId: string) {
+  const [lesson] = await db
+    .select()
+    .from(lessons)
+    .where(and(eq(lessons.id, lessonId), eq(lessons.teacherId, teacherId)));
+  if (!lesson) throw new AppError('LESSON_NOT_FOUND');
+  return lesson;
+}
+
+/** Active plans of some courses, in the teacher's order. */
+export async function activePlans(db: TTx, courseIds: string[]) {
+  if (courseIds.length === 0) return [];
+  return db
+    .select()
+    .from(coursePlans)
+    .where(and(inArray(coursePlans.courseId, courseIds), isNull(coursePlans.retiredAt)))
+    .orderBy(asc(coursePlans.position), asc(coursePlans.createdAt));
+}
+
+/** Sections in order, each with its lessons in order: the course outline every screen starts from. */
+export async function outlineOf(db: TTx, courseId: string) {
+  const sections = await db
+    .select()
+    .from(courseSections)
+    .where(eq(courseSections.courseId, courseId))
+    .orderBy(asc(courseSections.position), asc(courseSections.createdAt));
+  const rows = await db
+    .select()
+    .from(lessons)
+    .where(eq(lessons.courseId, courseId))
+    .orderBy(asc(lessons.position), asc(lessons.createdAt));
+  return sections.map((s) => ({ section: s, lessons: rows.filter((l) => l.sectionId === s.id) }));
+}
+
+export async function touchCourse(tx: TTx, courseId: string) {
+  await tx.update(courses).set({ updatedAt: sql`now()` }).where(eq(courses.id, courseId));
+}

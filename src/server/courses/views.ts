@@ -1,0 +1,23 @@
+import type { coursePlans, lessons } from '@server/core/db/schema';
+import { iso } from '@server/core/dates';
+
+export function coverUrl(course: { id: string; coverKey: string | null; updatedAt: Date }): string | null {
+  return course.coverKey ? `/api/courses/covers/${course.id}?v=${course.updatedAt.getTime()}` : null;
+}
+
+export function planView(p: typeof coursePlans.$inferSelect) {
+  return { id: p.id, type: p.type, priceDzd: p.priceDzd, durationDays: p.durationDays, autoRenew: p.autoRenew };
+}
+
+export function teacherLessonView(l: typeof lessons.$inferSelect) {
+  return {
+    id: l.id,
+    sectionId: l.sectionId,
+    title: l.title,
+    type: l.type,
+    bodyHtml: l.bodyHtml,
+    url: l.url,
+    file: l.fileKey ? { name: l.fileName ?? 'file', type: l.fileType ?? '', size: l.fileSize ?? 0 } : null,
+    releaseAt: iso(l.releaseAt),
+  };
+}

@@ -1,0 +1,2 @@
+/** GET /api/health: is the database answering. */
+export { healthRoutes } from './routes';

@@ -1,0 +1,82 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { subscriptionStatus } from '@shared/courses';
+import { courses, enrollments, lessonProgress, lessons, teachers } from '@server/core/db/schema';
+import { AppError } from '@server/core/errors';
+import { iso } from '@server/core/dates';
+import type { TTx } from '@server/core/db/sql';
+import type { TLearningDeps } from './deps';
+import { buildView, ensureOpen, lessonPayload, opensLessons, publicView } from '@server/courses';
+
+/** Where the request came from: a teacher's host only serves that teacher's courses. */
+export type TWhere = { hostSubdomain: string | null };
+
+export async function visibleCourse(tx: TTx, courseId: string, where: TWhere) {
+  const [row] = await tx
+    .select({ course: courses, subdomain: teachers.subdomain, teacherName: teachers.name, teacherActive: sql<boolean>`(${teachers.status} = 'active' and ${teachers.isActive})` })
+    .from(courses)
+    .innerJoin(teachers, eq(teachers.id, courses.teacherId))
+    .where(eq(courses.id, courseId));
+  if (!row || row.course.status === 'draft') throw new AppError('COURSE_NOT_FOUND');
+  if (where.hostSubdomain && where.hostSubdomain !== row.subdomain.toLowerCase()) throw new AppError('COURSE_NOT_FOUND');
+  return row;
+}
+
+/** Everything a student's view of a course needs, with the locks decided on the server. */
+async function studentView(deps: TLearningDeps, studentId: string, courseId: string, where: TWhere) {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const { course, subdomain, teacherName } = await visibleCourse(db, courseId, where);
+  const [enrollment] = await db
+    .select()
+    .from(enrollments)
+    .where(and(eq(enrollments.courseId, course.id), eq(enrollments.studentId, studentId)));
+  // An archived course stays open to its subscribers and disappears for everyone else.
+  if (course.status === 'archived' && !enrollment) throw new AppError('COURSE_NOT_FOUND');
+  const status = enrollment ? subscriptionStatus(enrollment, now) : null;
+  const hasAccess = status !== null && opensLessons(status.status);
+  const done = await db
+    .select({ lessonId: lessonProgress.lessonId })
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.courseId, course.id), eq(lessonProgress.studentId, studentId)));
+  const completed = new Set(done.map((d) => d.lessonId));
+  return { ...(await buildView(db, course, subdomain, teacherName, hasAccess, completed, now)), subscription: enrollment && status ? { ...status, expiresAt: iso(enrollment.expiresAt), type: enrollment.type } : null };
+}
+
+export async function outline(deps: TLearningDeps, studentId: string, courseId: string, where: TWhere) {
+  const view = await studentView(deps, studentId, courseId, where);
+  return { ...publicView(view), subscription: view.subscription, nextLessonId: view.nextLessonId };
+}
+
+export async function lesson(deps: TLearningDeps, studentId: string, courseId: string, lessonId: string, where: TWhere) {
+  const view = await studentView(deps, studentId, courseId, where);
+  const lesson = view.ordered.find((l) => l.id === lessonId);
+  if (!lesson) throw new AppError('LESSON_NOT_FOUND');
+  ensureOpen(view.lockOf.get(lessonId) ?? null);
+  const completed = view.sections.some((s) => s.lessons.some((l) => l.id === lessonId && l.completed));
+  return { ...publicView(view), subscription: view.subscription, ...lessonPayload(view, lessonId, '/api/courses/student/lessons'), completed };
+}
+
+/** Marked by the student or sent automatically (video ended, link opened, file downloaded). */
+export async function complete(deps: TLearningDeps, studentId: string, lessonId: string, where: TWhere) {
+  const { db, clock } = deps;
+  const [lesson] = await db.select().from(lessons).where(eq(lessons.id, lessonId));
+  if (!lesson) throw new AppError('LESSON_NOT_FOUND');
+  const view = await studentView(deps, studentId, lesson.courseId, where);
+  ensureOpen(view.lockOf.get(lessonId) ?? null);
+  await db
+    .insert(lessonProgress)
+    .values({ teacherId: lesson.teacherId, studentId, courseId: lesson.courseId, lessonId, completedAt: clock.now() })
+    .onConflictDoNothing();
+  const index = view.ordered.findIndex((l) => l.id === lessonId);
+  return { ok: true as const, nextLessonId: view.ordered[index + 1]?.id ?? null };
+}
+
+export async function lessonFile(deps: TLearningDeps, studentId: string, lessonId: string, where: TWhere) {
+  const { db } = deps;
+  const [lesson] = await db.select().from(lessons).where(eq(lessons.id, lessonId));
+  if (!lesson) throw new AppError('LESSON_NOT_FOUND');
+  const view = await studentView(deps, studentId, lesson.courseId, where);
+  ensureOpen(view.lockOf.get(lessonId) ?? null);
+  if (!lesson.fileKey) throw new AppError('NOT_FOUND');
+  return { key: lesson.fileKey, type: lesson.fileType ?? 'application/octet-stream', name: lesson.fileName ?? 'file' };
+}

@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import type { TServices } from '@server/services';
+import { demoSeedSteps, students, teachers, teacherStudents, user } from '@server/core/db/schema';
+import { ADMIN_SEED_STEPS } from './admin';
+import { COURSE_SEED_STEPS } from './courses';
+import { LANDING_SEED_STEPS } from './landing';
+
+export type TSeedStep = { name: string; run: (services: TServices) => Promise<void> };
+
+export const DEMO_PASSWORD = 'darsi-demo-2026';
+
+/**
+ * Accounts go through Better Auth so that their passwords are hashed exactly as at sign-up. An account left
+ * by an earlier, interrupted run of the step is reused, so that the step can run again.
+ */
+async function createUser(services: TServices, name: string, email: string, role: string) {
+  const [existing] = await services.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  const id = existing?.id ?? (await services.auth.api.signUpEmail({ body: { name, email, password: DEMO_PASSWORD } })).user.id;
+  await services.db.update(user).set({ role, emailVerified: true }).where(eq(user.id, id));
+  return id;
+}
+
+/** The demo teacher, student and admin; safe to run again after an interruption (every write is an upsert). */
+export const ACCOUNTS_SEED_STEP: TSeedStep = {
+  name: 'accounts',
+  run: async (services) => {
+    const { db } = services;
+    const teacherUserId = await createUser(services, 'أستاذ أحمد بن علي', 'teacher@darsi.test', 'teacher');
+    await db
+      .insert(teachers)
+      .values({
+        userId: teacherUserId,
+        name: 'أستاذ أحمد بن علي',
+        email: 'teacher@darsi.test',
+        subdomain: 'demo',
+        status: 'active',
+        isActive: true,
+        plan: 'independent',
+        trialEndsAt: new Date(Date.now() + 5 * 24 * 60 * 60_000),
+      })
+      .onConflictDoNothing();
+    const [teacher] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, teacherUserId));
+    const studentId = await createUser(services, 'سارة الطالبة', 'student@darsi.test', 'student');
+    await db.insert(students).values({ id: studentId, name: 'سارة الطالبة', teacherId: teacher!.id }).onConflictDoNothing();
+    await db.insert(teacherStudents).values({ teacherId: teacher!.id, studentId }).onConflictDoNothing();
+    await createUser(services, 'مسؤول دَرسي', 'admin@darsi.test', 'admin');
+  },
+};
+
+const STEPS: TSeedStep[] = [
+  ACCOUNTS_SEED_STEP,
+  ...LANDING_SEED_STEPS,
+  ...COURSE_SEED_STEPS,
+  ...ADMIN_SEED_STEPS,
+];
+
+export type TSeedResult = { applied: string[]; failed: { step: string; error: unknown } | null };
+
+/**
+ * Demo data for newcomers, grown by each feature. Each step runs once per database (recorded in
+ * demo_seed_steps once it succeeds). Seeding never stops the server: a step that fails is reported, the
+ * steps after it (which build on it) wait, and it runs again at the next start, so a step must cope with
+ * what an interrupted run left (the accounts step upserts). Steps do not run in a transaction: every row
+ * written in one would share the transaction's now(), and the demo's lists would lose their order
+ * (docs/decisions/016-fast-start.md).
+ */
+export async function seedDemo(services: TServices, steps: TSeedStep[] = STEPS): Promise<TSeedResult> {
+  const applied: string[] = [];
+  const done = new Set((await services.db.select({ name: demoSeedSteps.name }).from(demoSeedSteps)).map((r) => r.name));
+  for (const step of steps) {
+    if (done.has(step.name)) continue;
+    try {
+      await step.run(services);
+      await services.db.insert(demoSeedSteps).values({ name: step.name });
+    } catch (error) {
+      return { applied, failed: { step: step.name, error } };
+    }
+    applied.push(step.name);
+  }
+  return { applied, failed: null };
+}

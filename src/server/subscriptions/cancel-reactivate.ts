@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import { planDays } from '@shared/courses';
+import { coursePlans } from '@server/core/db/schema';
+import { audit, type TActor } from '@server/core/audit';
+import { addDays, DAY_MS, iso } from '@server/core/dates';
+import { ensureStudentCapacity } from '@server/plans';
+import { ownEnrollment } from './queries';
+import { holdsPlace } from './views';
+import type { TSubscriptionsDeps } from './deps';
+import { enrollments } from '@server/core/db/schema';
+
+const e = enrollments;
+
+export async function cancel(deps: TSubscriptionsDeps, teacherId: string, enrollmentId: string, actor: TActor) {
+  const { db, clock } = deps;
+  return db.transaction(async (tx) => {
+    const current = await ownEnrollment(tx, teacherId, enrollmentId);
+    if (current.status === 'cancelled') return { ok: true as const };
+    const now = clock.now();
+    await tx.update(e).set({ status: 'cancelled', cancelledAt: now, updatedAt: now }).where(eq(e.id, current.id));
+    await audit(tx, {
+      actorUserId: actor.userId,
+      actorRole: 'teacher',
+      action: 'subscription.cancelled',
+      targetType: 'enrollment',
+      targetId: current.id,
+      teacherId,
+      details: { studentId: current.studentId, courseId: current.courseId },
+      ip: actor.ip,
+    });
+    return { ok: true as const };
+  });
+}
+
+/**
+ * Back to active; an expired subscription gets a new period of its plan from today, or, when its plan
+ * was deleted, a period as long as the one it had (never permanent access by accident).
+ */
+export async function reactivate(deps: TSubscriptionsDeps, teacherId: string, enrollmentId: string, actor: TActor) {
+  const { db, clock } = deps;
+  return db.transaction(async (tx) => {
+    const current = await ownEnrollment(tx, teacherId, enrollmentId);
+    const now = clock.now();
+    if (holdsPlace(current, now)) return { expiresAt: iso(current.expiresAt) };
+    await ensureStudentCapacity(tx, teacherId, current.studentId, now);
+    let expiresAt = current.expiresAt;
+    if (expiresAt && expiresAt.getTime() <= now.getTime()) {
+      const [plan] = current.planId ? await tx.select().from(coursePlans).where(eq(coursePlans.id, current.planId)) : [];
+      const days = plan ? planDays(plan) : Math.max(1, Math.round((expiresAt.getTime() - current.startedAt.getTime()) / DAY_MS));
+      expiresAt = days === null ? null : addDays(now, days);
+    }
+    await tx.update(e).set({ status: 'active', cancelledAt: null, expiresAt, updatedAt: now }).where(eq(e.id, current.id));
+    await audit(tx, {
+      actorUserId: actor.userId,
+      actorRole: 'teacher',
+      action: 'subscription.reactivated',
+      targetType: 'enrollment',
+      targetId: current.id,
+      teacherId,
+      details: { studentId: current.studentId, courseId: current.courseId, expiresAt: iso(expiresAt) },
+      ip: actor.ip,
+    });
+    return { expiresAt: iso(expiresAt) };
+  });
+}

@@ -1,0 +1,4 @@
+import type { TClock } from '@server/core/clock';
+import type { Db } from '@server/core/db/client';
+
+export type TSubscriptionsDeps = { db: Db; clock: TClock };

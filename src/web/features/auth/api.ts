@@ -1,0 +1,23 @@
+/**
+ * The sign-in screens' calls to the server. Plain async functions, no TanStack Query: these screens load
+ * without it (docs/decisions/005-initial-bundle.md; an e2e test checks it).
+ */
+import { api, unwrap, type TJson } from '@web/lib/api';
+
+const account = api.account;
+
+export const login = (json: TJson<typeof account.login.$post>) => unwrap(account.login.$post({ json }));
+
+export const registerTeacher = (json: TJson<typeof account.register.teacher.$post>) => unwrap(account.register.teacher.$post({ json }));
+
+export const registerStudent = (json: TJson<typeof account.register.student.$post>) => unwrap(account.register.student.$post({ json }));
+
+export const registerAdmin = (json: TJson<typeof api.admin.register.$post>) => unwrap(api.admin.register.$post({ json }));
+
+export const requestPasswordReset = (json: TJson<typeof account.password.forgot.$post>) => unwrap(account.password.forgot.$post({ json }));
+
+export const resetPassword = (json: TJson<typeof account.password.reset.$post>) => unwrap(account.password.reset.$post({ json }));
+
+/** Whether a platform name can be registered; `signal` drops an answer the teacher has typed past. */
+export const subdomainAvailability = (subdomain: string, signal?: AbortSignal) =>
+  unwrap(account['subdomain-availability'].$get({ query: { subdomain } }, signal ? { init: { signal } } : undefined));

@@ -1,0 +1,216 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import type { TErrorBody } from '@shared/errors';
+import { ApiError } from '@web/lib/api-error';
+import { api, unwrap, type TJson } from '@web/lib/api';
+
+const teacher = api.courses.teacher;
+const student = api.courses.student;
+
+/**
+ * Every courses query starts with 'courses', so one invalidation after a change refreshes them all (a
+ * sale changes the codes, the students and the usage at once).
+ */
+export const courseKeys = {
+  all: ['courses'] as const,
+  student: ['courses', 'student'] as const,
+  course: (courseId: string) => ['courses', 'teacher', 'course', courseId] as const,
+  myCodeRequests: ['courses', 'student', 'code-requests'] as const,
+};
+
+export const usageQuery = queryOptions({
+  queryKey: ['courses', 'usage'],
+  queryFn: () => unwrap(teacher.usage.$get()),
+  staleTime: 30_000,
+});
+
+export const teacherCoursesQuery = queryOptions({
+  queryKey: ['courses', 'teacher', 'list'],
+  queryFn: () => unwrap(teacher.courses.$get()),
+  staleTime: 30_000,
+});
+
+export const courseQuery = (courseId: string) =>
+  queryOptions({
+    queryKey: courseKeys.course(courseId),
+    queryFn: () => unwrap(teacher.courses[':courseId'].$get({ param: { courseId } })),
+    staleTime: 0,
+  });
+
+export const batchesQuery = (courseId: string | undefined, page: number) =>
+  queryOptions({
+    queryKey: ['courses', 'batches', courseId ?? 'all', page],
+    queryFn: () => unwrap(teacher.batches.$get({ query: { ...(courseId ? { courseId } : {}), page: String(page) } })),
+    staleTime: 0,
+  });
+
+export const codesQuery = (batchId: string, filter: { state: string; serial: string }, page: number) =>
+  queryOptions({
+    queryKey: ['courses', 'codes', batchId, filter, page],
+    queryFn: () =>
+      unwrap(
+        teacher.batches[':batchId'].codes.$get({
+          param: { batchId },
+          query: { ...(filter.state ? { state: filter.state as never } : {}), ...(filter.serial ? { serial: filter.serial } : {}), page: String(page), pageSize: '50' },
+        }),
+      ),
+    staleTime: 0,
+  });
+
+export type TCodeRequests = InferResponseType<(typeof teacher)['code-requests']['$get'], 200>;
+
+export const codeRequestsQuery = queryOptions({
+  queryKey: ['courses', 'code-requests'],
+  queryFn: () => unwrap(teacher['code-requests'].$get({ query: {} })),
+  staleTime: 0,
+});
+
+type TStudentFilters = { courseId?: string; status?: string; type?: string; q?: string; page: number };
+
+function studentsFilterQuery(f: TStudentFilters) {
+  return {
+    ...(f.courseId ? { courseId: f.courseId } : {}),
+    ...(f.status ? { status: f.status as never } : {}),
+    ...(f.type ? { type: f.type as never } : {}),
+    ...(f.q ? { q: f.q } : {}),
+  };
+}
+
+export const studentsQuery = (f: TStudentFilters) =>
+  queryOptions({
+    queryKey: ['courses', 'students', f],
+    queryFn: () => unwrap(teacher.students.$get({ query: { ...studentsFilterQuery(f), page: String(f.page), pageSize: '25' } })),
+    staleTime: 0,
+  });
+
+export const subscriptionsQuery = (platform: string | undefined) =>
+  queryOptions({
+    queryKey: ['courses', 'student', 'subscriptions', platform ?? ''],
+    queryFn: () => unwrap(student.subscriptions.$get({ query: platform ? { platform } : {} })),
+    staleTime: 0,
+  });
+
+/** The student's codes sent to the teacher of this platform (teacher-confirmed mode, decision 031). */
+export const myCodeRequestsQuery = (platform: string | undefined) =>
+  queryOptions({
+    queryKey: [...courseKeys.myCodeRequests, platform ?? ''],
+    queryFn: () => unwrap(student['code-requests'].$get({ query: platform ? { platform } : {} })),
+    staleTime: 0,
+  });
+
+export const outlineQuery = (courseId: string) =>
+  queryOptions({
+    queryKey: ['courses', 'student', 'outline', courseId],
+    queryFn: () => unwrap(student.courses[':courseId'].$get({ param: { courseId } })),
+    staleTime: 0,
+  });
+
+export const lessonQuery = (courseId: string, lessonId: string) =>
+  queryOptions({
+    queryKey: ['courses', 'student', 'lesson', courseId, lessonId],
+    queryFn: () => unwrap(student.courses[':courseId'].lessons[':lessonId'].$get({ param: { courseId, lessonId } })),
+    staleTime: 0,
+    retry: false,
+  });
+
+export const previewQuery = (courseId: string, lessonId: string) =>
+  queryOptions({
+    queryKey: ['courses', 'preview', courseId, lessonId],
+    queryFn: () => unwrap(teacher.courses[':courseId'].lessons[':lessonId'].preview.$get({ param: { courseId, lessonId } })),
+    staleTime: 0,
+    retry: false,
+  });
+
+/** The platforms (teachers) the signed-in student belongs to, on the student's home. */
+export const platformsQuery = queryOptions({
+  queryKey: ['student', 'platforms'],
+  queryFn: () => unwrap(api.student.platforms.$get()).then((r) => r.platforms),
+  staleTime: 60_000,
+});
+
+const enrollment = (enrollmentId: string) => ({ param: { enrollmentId } });
+
+/** The changes a teacher or a student makes; callers refresh with courseKeys once done. */
+export const coursesApi = {
+  createCourse: (json: TJson<typeof teacher.courses.$post>) => unwrap(teacher.courses.$post({ json })),
+  updateCourse: (courseId: string, json: TJson<(typeof teacher.courses)[':courseId']['$patch']>) => unwrap(teacher.courses[':courseId'].$patch({ param: { courseId }, json })),
+  deleteCourse: (courseId: string) => unwrap(teacher.courses[':courseId'].$delete({ param: { courseId } })),
+  savePlans: (courseId: string, json: TJson<(typeof teacher.courses)[':courseId']['plans']['$put']>) => unwrap(teacher.courses[':courseId'].plans.$put({ param: { courseId }, json })),
+  reorder: (courseId: string, json: TJson<(typeof teacher.courses)[':courseId']['order']['$put']>) => unwrap(teacher.courses[':courseId'].order.$put({ param: { courseId }, json })),
+  addSection: (courseId: string, title: string) => unwrap(teacher.courses[':courseId'].sections.$post({ param: { courseId }, json: { title } })),
+  renameSection: (sectionId: string, title: string) => unwrap(teacher.sections[':sectionId'].$patch({ param: { sectionId }, json: { title } })),
+  removeSection: (sectionId: string) => unwrap(teacher.sections[':sectionId'].$delete({ param: { sectionId } })),
+  createLesson: (courseId: string, json: TJson<(typeof teacher.courses)[':courseId']['lessons']['$post']>) => unwrap(teacher.courses[':courseId'].lessons.$post({ param: { courseId }, json })),
+  updateLesson: (lessonId: string, json: TJson<(typeof teacher.lessons)[':lessonId']['$patch']>) => unwrap(teacher.lessons[':lessonId'].$patch({ param: { lessonId }, json })),
+  removeLesson: (lessonId: string) => unwrap(teacher.lessons[':lessonId'].$delete({ param: { lessonId } })),
+  generateBatch: (json: TJson<typeof teacher.batches.$post>) => unwrap(teacher.batches.$post({ json })),
+  revokeBatch: (batchId: string) => unwrap(teacher.batches[':batchId'].revoke.$post({ param: { batchId } })),
+  markSold: (codeId: string) => unwrap(teacher.codes[':codeId'].sold.$post({ param: { codeId } })),
+  revokeCode: (codeId: string) => unwrap(teacher.codes[':codeId'].revoke.$post({ param: { codeId } })),
+  confirmCodeRequest: (requestId: string) => unwrap(teacher['code-requests'][':requestId'].confirm.$post({ param: { requestId } })),
+  rejectCodeRequest: (requestId: string) => unwrap(teacher['code-requests'][':requestId'].reject.$post({ param: { requestId } })),
+  enroll: (json: TJson<typeof teacher.enrollments.$post>) => unwrap(teacher.enrollments.$post({ json })),
+  changePlan: (enrollmentId: string, json: TJson<(typeof teacher.enrollments)[':enrollmentId']['plan']['$patch']>) =>
+    unwrap(teacher.enrollments[':enrollmentId'].plan.$patch({ ...enrollment(enrollmentId), json })),
+  cancelEnrollment: (enrollmentId: string) => unwrap(teacher.enrollments[':enrollmentId'].cancel.$post(enrollment(enrollmentId))),
+  reactivateEnrollment: (enrollmentId: string) => unwrap(teacher.enrollments[':enrollmentId'].reactivate.$post(enrollment(enrollmentId))),
+  redeem: (json: TJson<typeof student.redeem.$post>) => unwrap(student.redeem.$post({ json })),
+  enrollFree: (courseId: string) => unwrap(student.courses[':courseId']['enroll-free'].$post({ param: { courseId } })),
+  completeLesson: (lessonId: string) => unwrap(student.lessons[':lessonId'].complete.$post({ param: { lessonId } })),
+};
+
+/** Downloads are links, not fetches: the browser sends the session cookie and saves the file. */
+export const exportPaths = {
+  batch: (batchId: string, format: 'csv' | 'pdf') =>
+    `/api${format === 'csv' ? teacher.batches[':batchId'].export.csv.$path({ param: { batchId } }) : teacher.batches[':batchId'].export.pdf.$path({ param: { batchId } })}`,
+  students: (f: TStudentFilters) => `/api${teacher.students.export.csv.$path({ query: studentsFilterQuery(f) })}`,
+};
+
+export type TUsage = InferResponseType<typeof teacher.usage.$get, 200>;
+export type TCourseDetail = InferResponseType<(typeof teacher.courses)[':courseId']['$get'], 200>;
+export type TTeacherLesson = TCourseDetail['sections'][number]['lessons'][number];
+export type TPlan = TCourseDetail['plans'][number];
+export type TStudentRow = InferResponseType<typeof teacher.students.$get, 200>['rows'][number];
+export type TSubscriptions = InferResponseType<typeof student.subscriptions.$get, 200>;
+export type TLessonView = InferResponseType<(typeof student.courses)[':courseId']['lessons'][':lessonId']['$get'], 200>;
+export type TOutline = InferResponseType<(typeof student.courses)[':courseId']['$get'], 200>;
+
+/** Long enough for a lesson video on a slow line; every other call keeps the 30 s of spec §7. */
+const UPLOAD_TIMEOUT_MS = 60 * 60_000;
+
+type TUploadResult = InferResponseType<(typeof teacher.uploads.lessons)[':lessonId']['$put'], 200>;
+
+/**
+ * Sends a file as the raw request body (the server streams it to disk), reporting how much has been sent.
+ * The one call that does not go through the typed client's fetch: fetch cannot report upload progress, so
+ * XMLHttpRequest sends it to the path the typed client builds, and its answer is read as unwrap() reads one.
+ */
+export function uploadFile(target: { lessonId: string } | { courseId: string }, file: File, onProgress?: (percent: number) => void): Promise<TUploadResult> {
+  const path =
+    'lessonId' in target
+      ? teacher.uploads.lessons[':lessonId'].$path({ param: { lessonId: target.lessonId } })
+      : teacher.uploads.covers[':courseId'].$path({ param: { courseId: target.courseId } });
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', `/api${path}`);
+    xhr.timeout = UPLOAD_TIMEOUT_MS;
+    xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
+    xhr.setRequestHeader('x-file-name', encodeURIComponent(file.name));
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(Math.min(100, Math.round((e.loaded * 100) / e.total)));
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // Not JSON: handled below as a network failure.
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body) return resolve(body as TUploadResult);
+      const error = (body as TErrorBody | null)?.error;
+      reject(error ? new ApiError(error.code, error.message, xhr.status, error.fields) : new ApiError('NETWORK', '', xhr.status));
+    };
+    xhr.onerror = xhr.ontimeout = () => reject(new ApiError('NETWORK', '', 0));
+    xhr.send(file);
+  });
+}
