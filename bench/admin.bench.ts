@@ -9,6 +9,7 @@ import { createApp } from '@server/app';
 import { loadConfig } from '@server/core/config';
 import { openPostgres } from '@server/core/db/client';
 import { createServices } from '@server/services';
+import { createJobQueue } from '@server/core/jobs/queue';
 
 const TEACHERS = 20_000;
 const STUDENTS = 200_000;
@@ -39,7 +40,7 @@ const config = loadConfig({
   ADMIN_BOOTSTRAP_TOKEN: BOOTSTRAP,
 });
 const logger = pino({ level: 'silent' });
-const services = createServices({ config, db, logger });
+const services = createServices({ config, db, jobs: createJobQueue(database.jobBackend, logger), logger });
 const app = createApp({ services, database, logger });
 const host = config.publicHost;
 

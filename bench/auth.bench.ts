@@ -10,6 +10,7 @@ import { createApp } from '@server/app';
 import { loadConfig } from '@server/core/config';
 import { openPostgres } from '@server/core/db/client';
 import { createServices } from '@server/services';
+import { createJobQueue } from '@server/core/jobs/queue';
 
 // Noisy neighbours change every figure: the report states the load the run started under.
 const loadAtStart = os.loadavg()[0]!;
@@ -33,7 +34,7 @@ const config = loadConfig({
   WEB_DIST_DIR: os.tmpdir(),
 });
 const logger = pino({ level: 'silent' });
-const services = createServices({ config, db: database.db, logger });
+const services = createServices({ config, db: database.db, jobs: createJobQueue(database.jobBackend, logger), logger });
 const app = createApp({ services, database, logger });
 const host = config.publicHost;
 

@@ -12,6 +12,7 @@ import { loadConfig } from '@server/core/config';
 import { openPostgres, type Db, type TDatabase } from '@server/core/db/client';
 import { enrollments, lessonProgress, session, students, teachers, teacherStudents, user } from '@server/core/db/schema';
 import { createServices, type TServices } from '@server/services';
+import { createJobQueue } from '@server/core/jobs/queue';
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const STUDENTS = 10_000;
@@ -52,7 +53,8 @@ export function servicesFor(database: TDatabase): TServices {
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: os.tmpdir(),
   });
-  return createServices({ config, db: database.db, logger: pino({ level: 'silent' }) });
+  const logger = pino({ level: 'silent' });
+  return createServices({ config, db: database.db, jobs: createJobQueue(database.jobBackend, logger), logger });
 }
 
 /** The whole HTTP app over these services, called with app.request() (routing, session check, JSON). */

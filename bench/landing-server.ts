@@ -23,6 +23,7 @@ import { renderPage } from '@server/landing/render';
 import { publishedCourseCards } from '@server/courses/course-cards';
 import { withLandingFastPath } from '@server/landing/fast-path';
 import { createServices } from '@server/services';
+import { createJobQueue } from '@server/core/jobs/queue';
 
 const mode = process.env.MODE ?? 'app';
 const port = Number(process.env.PORT ?? 3950);
@@ -55,7 +56,7 @@ if (mode === 'baseline') {
   await database.migrate();
   // Request logs go where production sends them (a stream), here /dev/null: their cost is measured.
   const logger = pino({ level: 'info' }, pino.destination('/dev/null'));
-  const services = createServices({ config, db: database.db, logger });
+  const services = createServices({ config, db: database.db, jobs: createJobQueue(database.jobBackend, logger), logger });
   let userId: string;
   if (process.env.NO_LOGIN === '1') {
     userId = randomUUID();

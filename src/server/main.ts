@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { loadConfig, StartupError } from '@server/core/config';
 import { openPglite, openPostgres, type TDatabase } from '@server/core/db/client';
+import { createJobQueue } from '@server/core/jobs/queue';
 import { createLogger } from '@server/core/logger';
 import { assertSupportedNode } from '@server/core/runtime';
 
@@ -9,7 +10,7 @@ import { assertSupportedNode } from '@server/core/runtime';
  * off the main thread meanwhile (docs/decisions/016-fast-start.md). The build splits these into chunks.
  */
 const loadApp = () =>
-  Promise.all([import('./app'), import('./services'), import('@server/seed'), import('@server/landing'), import('@server/core/attempt-limits')]);
+  Promise.all([import('./app'), import('./services'), import('@server/seed'), import('@server/landing')]);
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -18,32 +19,33 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger(config);
   const opening: Promise<TDatabase> = config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
-  const [database, [{ createApp }, { createServices }, { seedDemo }, { withLandingFastPath }, { pruneExpired, PRUNE_INTERVAL_MS }]] =
+  const [database, [{ createApp }, { createServices }, { seedDemo, readyBanner }, { withLandingFastPath }]] =
     await Promise.all([opening, loadApp()]);
   await database.migrate();
-  const services = createServices({ config, db: database.db, logger });
+  const jobs = createJobQueue(database.jobBackend, logger);
+  const services = createServices({ config, db: database.db, jobs, logger });
   if (config.seedDemo) {
     const { applied, failed } = await seedDemo(services);
     if (applied.length > 0) logger.info({ steps: applied }, 'demo data seeded');
     if (failed) logger.warn({ step: failed.step, err: failed.error }, 'demo data step failed; it runs again at the next start');
   }
 
-  // Ended rate-limit windows are only dead rows: delete them at start and every 10 minutes.
-  const prune = () => pruneExpired(database.db).catch((err: unknown) => logger.warn({ err }, 'pruning attempt limits failed'));
-  void prune();
-  setInterval(() => void prune(), PRUNE_INTERVAL_MS).unref();
+  // Background work and schedules (docs/decisions/054-job-queue.md), before the first request can send a job.
+  await jobs.start();
 
   const app = createApp({ services, database, logger });
   // Cached landing pages are answered before the app (src/server/landing/fast-path.ts).
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, createServer: withLandingFastPath(services) }, () => {
     logger.info({ url: `http://${config.publicHost}`, driver: database.driver, node: process.version }, 'Darsi is listening');
+    const banner = readyBanner(config, database.driver);
+    if (banner) process.stdout.write(`${banner}\n`);
   });
   // A port taken by another program is an operator's mistake, not a crash: one line, as for a bad variable.
   server.once('error', (error: NodeJS.ErrnoException) => {
     const message =
       error.code === 'EADDRINUSE' ? `${config.host}:${config.port} is already in use (set PORT or HOST)` : `cannot listen on ${config.host}:${config.port}: ${error.message}`;
     console.error(`Darsi cannot start: ${message}`);
-    void database.close().finally(() => process.exit(1));
+    void jobs.stop(1_000).finally(() => database.close().finally(() => process.exit(1)));
   });
 
   let stopping = false;
@@ -52,8 +54,10 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    // Jobs stop being taken at once; a running one gets half the grace period, then runs again after a restart.
+    const jobsStopped = jobs.stop(SHUTDOWN_GRACE_MS / 2).catch((err: unknown) => logger.warn({ err }, 'stopping the job queue failed'));
     server.close(() => {
-      void database.close().finally(() => process.exit(0));
+      void jobsStopped.then(() => database.close()).finally(() => process.exit(0));
     });
     // Keep-alive sockets become idle as their last response ends; close them then, not after their timeout.
     if ('closeIdleConnections' in server) {

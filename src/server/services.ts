@@ -1,11 +1,13 @@
 import type { Logger } from 'pino';
 import { accountsService } from '@server/accounts';
-import { adminsService, adminTeachersService } from '@server/admin';
+import { createAdmin } from '@server/admin';
 import { createAuth, guards, resolveAuthSecret } from '@server/auth';
 import { createCodes } from '@server/codes';
 import { systemClock } from '@server/core/clock';
 import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
+import { pruneAttemptLimitsJob } from '@server/core/attempt-limits';
+import type { TJobQueue } from '@server/core/jobs/queue';
 import { createMailer, type TMailer } from '@server/core/mailer';
 import { createCourses } from '@server/courses';
 import { landingService } from '@server/landing';
@@ -13,28 +15,29 @@ import { createLearning } from '@server/learning';
 import { siteService } from '@server/site';
 import { createSubscriptions } from '@server/subscriptions';
 
-export type TServicesDeps = { config: TConfig; db: Db; logger: Logger; mailer?: TMailer };
+export type TServicesDeps = { config: TConfig; db: Db; jobs: TJobQueue; logger: Logger; mailer?: TMailer };
 
 /** Builds every domain once, from their index.ts files; routes and the demo seed share them. */
-export function createServices({ config, db, logger, mailer = createMailer(config, logger) }: TServicesDeps) {
+export function createServices({ config, db, jobs, logger, mailer = createMailer(config, logger) }: TServicesDeps) {
   // One clock for the domains that read the time: tests move it forward through releases and expiries.
   const clock = systemClock();
   const auth = createAuth({ config, db, mailer });
   const landing = landingService({ config, db, logger });
+  jobs.define(pruneAttemptLimitsJob(db));
   return {
     config,
     db,
+    jobs,
     clock,
     auth,
     mailer,
     guards: guards(auth, db),
     accounts: accountsService({ db, auth, logger }),
-    admins: adminsService({ db, auth, mailer, bootstrapToken: config.adminBootstrapToken }),
-    adminTeachers: adminTeachersService({ db, auth, config }),
+    admin: createAdmin({ db, auth, mailer, config, bootstrapToken: config.adminBootstrapToken }),
     landing,
     // Course cards on landing pages follow the courses at once (not after the 5-minute refresh).
     courses: createCourses({ dataDir: config.dataDir, db, clock, onCoursesChanged: (teacherId) => landing.site.coursesChanged(teacherId) }),
-    codes: createCodes({ config, db, clock }),
+    codes: createCodes({ config, db, clock, jobs }),
     subscriptions: createSubscriptions({ db, clock }),
     learning: createLearning({ db, clock }),
     site: siteService({ db, mailer, secret: resolveAuthSecret(config), logger }),

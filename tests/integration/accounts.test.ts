@@ -20,7 +20,7 @@ afterAll(async () => {
 /** A second app instance on the same database, as after a restart or beside another server instance. */
 function sameDatabaseApp(config: TConfig = t.config): TTestApp {
   const logger = pino({ level: 'silent' });
-  const services = createServices({ config, db: t.database.db, logger });
+  const services = createServices({ config, db: t.database.db, jobs: t.services.jobs, logger });
   const app = createApp({ services, database: t.database, logger });
   return {
     ...t,
@@ -409,7 +409,7 @@ describe('login', () => {
     expect(res.status).toBe(403);
     expect((await b.json(res)).error).toEqual({
       code: 'ACCOUNT_TYPE_UNKNOWN',
-      message: 'نوع المستخدم غير صالح: لم يتم العثور عليه كمعلم أو طالب',
+      message: 'نوع المستخدم غير صالح: لم يتم العثور عليه كأستاذ أو طالب',
     });
     const [orphan] = await t.database.db.select().from(user).where(eq(user.email, email));
     // The sign-up itself made one session; the refused login must not add another.

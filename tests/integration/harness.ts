@@ -7,6 +7,7 @@ import pino from 'pino';
 import { createApp } from '@server/app';
 import { loadConfig, type TConfig } from '@server/core/config';
 import { openPglite, openPostgres, type TDatabase } from '@server/core/db/client';
+import { createJobQueue } from '@server/core/jobs/queue';
 import { createServices, type TServices } from '@server/services';
 
 export const DRIVER = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
@@ -74,7 +75,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const logger = pino({ level: 'silent' });
-  const services = createServices({ config, db: database.db, logger });
+  // Jobs are kept in the test database; a test that needs them run calls services.jobs.start().
+  const jobs = createJobQueue(database.jobBackend, logger);
+  const services = createServices({ config, db: database.db, jobs, logger });
   const app = createApp({ services, database, logger });
   return {
     app,
@@ -84,6 +87,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // Node's fetch cannot send a custom Host, so requests go straight to the app.
     request: (pathname, { host = config.publicHost, headers, ...init } = {}) =>
       Promise.resolve(app.request(`http://${host}${pathname}`, { ...init, headers: { host, ...headers } })),
-    close: () => database.close(),
+    close: async () => {
+      await jobs.stop(1_000);
+      await database.close();
+    },
   };
 }

@@ -141,6 +141,14 @@ describe('starting the server', () => {
     await waitForHealth(port);
     expect(fs.existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
     expect(firstLog.text()).toContain('"msg":"demo data seeded"');
+    // Where to go and how to sign in, once the server answers (logs are JSON off a terminal).
+    await expect.poll(() => firstLog.text()).toContain('Darsi is ready');
+    expect(firstLog.text()).toContain(`Open            http://darsi.test:${port}`);
+    expect(firstLog.text()).toContain(`Demo teacher    http://demo.darsi.test:${port}`);
+    for (const account of ['teacher@darsi.test', 'student@darsi.test', 'admin@darsi.test', 'password darsi-demo-2026']) {
+      expect(firstLog.text()).toContain(account);
+    }
+    expect(firstLog.text()).toContain('"msg":"Darsi is listening"');
     // The demo teacher's published landing page: seeded data, and translations read from Darsi's folder.
     expect(await statusOn(port, `demo.darsi.test:${port}`)).toBe(200);
     first.kill('SIGTERM');
@@ -178,6 +186,7 @@ describe('SIGTERM', () => {
     const done = exit(child);
     await waitForHealth(port);
     expect(await statusOn(port, `demo.darsi.test:${port}`), 'no demo teacher in production').not.toBe(200);
+    const log = output(child);
 
     // A slow client: it asks for a big file and reads it only after the signal.
     const socket = net.connect(port, '127.0.0.1');
@@ -205,5 +214,7 @@ describe('SIGTERM', () => {
     expect(head).toMatch(/^HTTP\/1\.1 200/);
     expect(received).toBeGreaterThan(size);
     expect((await done).code).toBe(0);
+    // Production logs stay JSON lines for the log collector: no banner, no demo accounts.
+    expect(log.text()).not.toContain('Darsi is ready');
   });
 });

@@ -1,3 +1,4 @@
+import { defineJob } from './jobs/queue';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { attemptLimits } from './db/schema';
@@ -56,7 +57,6 @@ export async function clear(db: Db, ...keys: string[]): Promise<void> {
 
 const PRUNE_BATCH = 5_000;
 /** How often the server deletes ended windows (main.ts). */
-export const PRUNE_INTERVAL_MS = 10 * 60_000;
 
 /**
  * A window that has ended counts as nothing (consume() restarts it), so its row is only dead weight:
@@ -72,3 +72,7 @@ export async function pruneExpired(db: Db): Promise<number> {
     if (gone.length < PRUNE_BATCH) return total;
   }
 }
+
+/** Deletes ended windows every 10 minutes, once per cluster (docs/decisions/054-job-queue.md). */
+export const pruneAttemptLimitsJob = (db: Db) =>
+  defineJob<object>({ name: 'prune-attempt-limits', cron: '*/10 * * * *', queue: { retryLimit: 0 }, run: () => pruneExpired(db) });

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { audit } from '@server/core/audit';
 import type { TSeedStep } from '.';
+import { DEMO_PASSWORD } from './demo-accounts';
 import { contactMessages, feedbackSubmissions, newsletterSubscribers, students, teachers, teacherStudents, user } from '@server/core/db/schema';
 
 const DAY = 24 * 60 * 60_000;
-const DEMO_PASSWORD = 'darsi-demo-2026';
 
 /** Teachers in every state the admin area filters on, signed up over the last weeks. */
 const TEACHERS = [

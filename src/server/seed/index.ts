@@ -4,10 +4,12 @@ import { demoSeedSteps, students, teachers, teacherStudents, user } from '@serve
 import { ADMIN_SEED_STEPS } from './admin';
 import { COURSE_SEED_STEPS } from './courses';
 import { LANDING_SEED_STEPS } from './landing';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SUBDOMAIN } from './demo-accounts';
+
+export { readyBanner } from './banner';
 
 export type TSeedStep = { name: string; run: (services: TServices) => Promise<void> };
 
-export const DEMO_PASSWORD = 'darsi-demo-2026';
 
 /**
  * Accounts go through Better Auth so that their passwords are hashed exactly as at sign-up. An account left
@@ -25,14 +27,14 @@ export const ACCOUNTS_SEED_STEP: TSeedStep = {
   name: 'accounts',
   run: async (services) => {
     const { db } = services;
-    const teacherUserId = await createUser(services, 'أستاذ أحمد بن علي', 'teacher@darsi.test', 'teacher');
+    const teacherUserId = await createUser(services, 'أستاذ أحمد بن علي', DEMO_ACCOUNTS.teacher, 'teacher');
     await db
       .insert(teachers)
       .values({
         userId: teacherUserId,
         name: 'أستاذ أحمد بن علي',
-        email: 'teacher@darsi.test',
-        subdomain: 'demo',
+        email: DEMO_ACCOUNTS.teacher,
+        subdomain: DEMO_SUBDOMAIN,
         status: 'active',
         isActive: true,
         plan: 'independent',
@@ -40,10 +42,10 @@ export const ACCOUNTS_SEED_STEP: TSeedStep = {
       })
       .onConflictDoNothing();
     const [teacher] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, teacherUserId));
-    const studentId = await createUser(services, 'سارة الطالبة', 'student@darsi.test', 'student');
+    const studentId = await createUser(services, 'سارة الطالبة', DEMO_ACCOUNTS.student, 'student');
     await db.insert(students).values({ id: studentId, name: 'سارة الطالبة', teacherId: teacher!.id }).onConflictDoNothing();
     await db.insert(teacherStudents).values({ teacherId: teacher!.id, studentId }).onConflictDoNothing();
-    await createUser(services, 'مسؤول دَرسي', 'admin@darsi.test', 'admin');
+    await createUser(services, 'مسؤول دَرسي', DEMO_ACCOUNTS.admin, 'admin');
   },
 };
 
