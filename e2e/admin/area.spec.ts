@@ -46,7 +46,7 @@ test.describe('admin area (Arabic)', () => {
     await page.goto('/admin/dashboard');
     await expectDirection(page, 'ar');
     const overview = page.getByTestId('admin-overview');
-    await expect(overview.getByRole('heading', { name: 'المعلمون' })).toBeVisible();
+    await expect(overview.getByRole('heading', { name: 'الأساتذة' })).toBeVisible();
     const total = Number(await page.getByTestId('stat-teachers-total').locator('p').first().textContent());
     expect(total).toBeGreaterThanOrEqual(7);
     await expect(page.getByTestId('stat-teachers-suspended')).toContainText('موقوفون');
@@ -67,8 +67,8 @@ test.describe('admin area (Arabic)', () => {
 
   test('teachers: search, filters, paging past the end, and the detail page', async ({ page }) => {
     await page.goto('/admin/dashboard');
-    await nav(page).getByRole('link', { name: 'المعلمون' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('المعلمون');
+    await nav(page).getByRole('link', { name: 'الأساتذة' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('الأساتذة');
     await expect(page.getByTestId('teacher-row').first()).toBeVisible();
 
     await page.getByTestId('teachers-search').fill('fatima');
@@ -96,7 +96,7 @@ test.describe('admin area (Arabic)', () => {
 
     // A page past the end is an empty page with a way back, not an error.
     await page.goto('/admin/dashboard/teachers?page=99');
-    await expect(page.getByTestId('empty-state')).toHaveText('لا يوجد معلم يطابق هذا البحث.');
+    await expect(page.getByTestId('empty-state')).toHaveText('لا يوجد أستاذ يطابق هذا البحث.');
     await expect(page.getByTestId('previous-page')).toBeEnabled();
 
     await page.goto('/admin/dashboard/teachers?q=karim-physique');
@@ -153,8 +153,8 @@ test.describe('admin area (Arabic)', () => {
     await expect(page.getByRole('alertdialog')).toContainText('إيقاف حساب أستاذة للاختبار؟');
     await page.getByTestId('confirm-action').click();
     await expect(page.getByTestId('status-badge')).toHaveText('موقوف');
-    await expect(page.getByTestId('teacher-history')).toContainText('تغيير حالة معلم');
-    await expect(page.getByTestId('teacher-history')).toContainText('تغيير خطة معلم');
+    await expect(page.getByTestId('teacher-history')).toContainText('تغيير حالة أستاذ');
+    await expect(page.getByTestId('teacher-history')).toContainText('تغيير خطة أستاذ');
     // Details in words, not JSON: statuses and plans by their names.
     await expect(page.getByTestId('teacher-history')).toContainText('التغيير: من نشط إلى موقوف');
     await expect(page.getByTestId('teacher-history')).toContainText('التغيير: من المستقل إلى الأكاديمية');

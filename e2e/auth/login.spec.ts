@@ -28,7 +28,7 @@ test.describe('login', () => {
       if (r.request().resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
     await page.goto('/login');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل دخول المعلم');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل دخول الأستاذ');
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((s) => s.includes('/login-page-'))).toHaveLength(1);
     expect(scripts.filter((s) => s.includes('/query-client-'))).toEqual([]);
@@ -36,8 +36,8 @@ test.describe('login', () => {
 
   test('the login screen: labels, autocomplete, show/hide and the teacher links', async ({ page }) => {
     await page.goto('/login');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل دخول المعلم');
-    await expect(page).toHaveTitle('تسجيل دخول المعلم | دَرسي');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل دخول الأستاذ');
+    await expect(page).toHaveTitle('تسجيل دخول الأستاذ | دَرسي');
     await expect(page.getByLabel('البريد الإلكتروني')).toHaveAttribute('autocomplete', 'email');
     await expect(page.locator('#password')).toHaveAttribute('autocomplete', 'current-password');
     await page.locator('#password').fill('secret-value');
@@ -124,7 +124,7 @@ test.describe('login', () => {
       if (req.url().endsWith('/api/account/login')) loginCalls += 1;
     });
     await page.goto('/login');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل دخول المعلم');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل دخول الأستاذ');
     const dialogs: Array<{ type: string; message: string }> = [];
     page.on('dialog', (dialog) => {
       dialogs.push({ type: dialog.type(), message: dialog.message() });

@@ -82,7 +82,7 @@ test.describe('auth screens', () => {
     await page.goto('/verify');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('تأكيد البريد الإلكتروني');
     await expect(page.getByTestId('verify-unknown')).toContainText('لطلب رابط جديد، سجّل الدخول أولاً');
-    await expect(page.getByRole('link', { name: 'تسجيل دخول المعلم' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('link', { name: 'تسجيل دخول الأستاذ' })).toHaveAttribute('href', '/login');
     // Where Better Auth redirects after accepting a link (opened in a browser without the session).
     await page.goto('/verify?confirmed=1');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('تم تأكيد بريدك الإلكتروني');

@@ -10,8 +10,8 @@ test.describe('teacher registration', () => {
     const account = uniqueAccount('ar-teacher');
     await page.goto('/register');
     await expectDirection(page, 'ar');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('إنشاء حساب معلم');
-    await expect(page).toHaveTitle(/إنشاء حساب معلم/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('إنشاء حساب أستاذ');
+    await expect(page).toHaveTitle(/إنشاء حساب أستاذ/);
     await expect(page.getByRole('link', { name: 'سجّل الدخول' })).toHaveAttribute('href', '/login');
 
     const subdomain = page.getByLabel('النطاق الفرعي لمنصتك');
@@ -31,22 +31,35 @@ test.describe('teacher registration', () => {
     await expect(preview).toHaveText(`${suggested}.${HOST}`);
 
     // Typing strips what a subdomain cannot hold, and says which rule the dropped keys broke (§5, word for word)
-    // until the next clean keystroke. From then on the name no longer drives the subdomain.
+    // and what became of the typed text until the next clean keystroke, as a change the field made, not as an
+    // error: the kept value is valid, so no red error contradicts "available" and the ticked rules (issue 11).
+    // From then on the name no longer drives the subdomain.
     const CHARS = 'يجب أن يحتوي على أحرف إنجليزية صغيرة وأرقام وشرطات فقط';
+    const adjusted = page.getByTestId('subdomain-adjusted');
     await subdomain.fill('My_Site!2');
     await expect(subdomain).toHaveValue('mysite2');
-    await expect(message).toHaveText(CHARS);
+    await expect(adjusted).toContainText(CHARS);
+    await expect(adjusted).toContainText('My_Site!2');
+    await expect(adjusted).toContainText('mysite2');
+    await expect(message).toHaveCount(0);
+    await expect(page.getByText('النطاق الفرعي متاح', { exact: true })).toBeVisible();
+    await expect(checklist.locator('li[data-state=met]')).toHaveCount(4);
     await subdomain.press('3');
     await expect(subdomain).toHaveValue('mysite23');
-    await expect(message).toHaveCount(0);
+    await expect(adjusted).toHaveCount(0);
     await subdomain.pressSequentially('é');
     await expect(subdomain).toHaveValue('mysite23');
-    await expect(message).toHaveText(CHARS);
-    await expect(message).toHaveAttribute('id', 'subdomain-error');
-    await expect(subdomain).toHaveAttribute('aria-describedby', /subdomain-error/);
+    await expect(adjusted).toContainText(CHARS);
+    await expect(message).toHaveCount(0);
+    await expect(subdomain).toHaveAttribute('aria-describedby', /subdomain-adjusted/);
     await page.screenshot({ path: `${SCREENSHOTS}/auth-register-stripped-ar-1280.png`, fullPage: true });
     await page.getByLabel('الاسم الكامل').fill('سارة');
     await expect(subdomain).toHaveValue('mysite23');
+    // "Prof Sara!" (issue 11): kept as "profsara", said so, and nothing red beside "available".
+    await subdomain.fill('Prof Sara!');
+    await expect(subdomain).toHaveValue('profsara');
+    await expect(adjusted).toContainText('profsara');
+    await expect(message).toHaveCount(0);
 
     // The other §5 messages, word for word.
     await subdomain.fill('ab');
@@ -63,7 +76,9 @@ test.describe('teacher registration', () => {
     await expect(checklist.locator('li[data-rule=available]')).toHaveAttribute('data-state', 'unmet');
     await subdomain.fill('a'.repeat(80));
     await expect(subdomain).toHaveValue('a'.repeat(63));
-    await expect(message).toHaveText('يجب أن لا يتجاوز طول النطاق 63 حرفاً');
+    // The kept 63 letters are valid: the rule the cut broke is said as a change, not as an error.
+    await expect(adjusted).toContainText('يجب أن لا يتجاوز طول النطاق 63 حرفاً');
+    await expect(message).toHaveCount(0);
 
     await subdomain.fill(account.subdomain);
     await expect(subdomain).toHaveAttribute('data-validity', 'valid');
@@ -108,7 +123,7 @@ test.describe('teacher registration', () => {
     await signOutViaApi(page);
     expect(await isSignedIn(page)).toBe(false);
     await page.goto('/login');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل دخول المعلم');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل دخول الأستاذ');
     await page.route('**/api/account/session', async (route) => {
       await new Promise((r) => setTimeout(r, 1_500));
       await route.continue();
@@ -118,7 +133,7 @@ test.describe('teacher registration', () => {
     await expect(log.locator('li[data-step=clearingLocal]')).toBeVisible();
     await expect(log).toContainText('إرسال البريد الإلكتروني وكلمة المرور إلى الخادم');
     await expect(log).toContainText('الخادم: تم التحقق من البريد الإلكتروني وكلمة المرور');
-    await expect(log).toContainText('الخادم: تم العثور على حساب معلم نشط');
+    await expect(log).toContainText('الخادم: تم العثور على حساب أستاذ نشط');
     await expect(log).not.toContainText(account.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.unroute('**/api/account/session');
@@ -222,7 +237,7 @@ test.describe('teacher registration', () => {
 
   test('required fields and the password length are checked before sending, in Arabic', async ({ page }) => {
     await page.goto('/teacher/register');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('إنشاء حساب معلم');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('إنشاء حساب أستاذ');
     await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
     await expect(page.getByTestId('name-error')).toHaveText('هذا الحقل مطلوب');
     await expect(page.getByTestId('email-error')).toHaveText('هذا الحقل مطلوب');

@@ -90,7 +90,15 @@ test.describe('cash on delivery, end to end in Arabic', () => {
     await shot(page, 'batch-1280');
     await page.setViewportSize({ width: 375, height: 812 });
 
-    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-pdf').click()]);
+    // The PDF is printed by a job (decision 056): the page shows its progress, then a download button.
+    await page.getByTestId('export-pdf').click();
+    await expect(page.getByTestId('cards-progress')).toBeVisible();
+    await expect(page.getByTestId('cards-progress')).toContainText(/المرحلة \d من 4/);
+    await expect(page.getByTestId('export-pdf')).toBeDisabled();
+    await shot(page, 'cards-progress-375');
+    await expect(page.getByTestId('download-pdf')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('download-pdf')).toHaveText('تنزيل ملف PDF (10 بطاقات)');
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
     expect(pdf.suggestedFilename()).toMatch(/^codes-[0-9a-f]{8}\.pdf$/);
     expect(fs.readFileSync((await pdf.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);

@@ -63,7 +63,7 @@ test('after 20 wrong codes a day, a code waits for the teacher, who confirms it 
   await page.goto('/teacher/codes');
   // Two live cards: the guessing bound (decision 031) allows the full 20 immediate wrong answers a day.
   await expect(page.getByTestId('code-safety')).toHaveAttribute('data-wrong-per-day', '20');
-  await expect(page.getByTestId('code-safety')).toContainText('البطاقات القابلة للتفعيل الآن: 2. يتلقى الطلاب على منصتك ردًا فوريًا حتى 20 رموز خاطئة في اليوم');
+  await expect(page.getByTestId('code-safety')).toContainText('البطاقات القابلة للتفعيل الآن: 2. يتلقى الطلاب على منصتك ردًا فوريًا حتى 20 رمزاً خاطئاً في اليوم');
   const request = page.getByTestId('code-request');
   await expect(request).toHaveCount(1);
   await expect(request).toContainText('طالب 6');

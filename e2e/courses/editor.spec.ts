@@ -75,7 +75,15 @@ test.describe('course editor (Arabic)', () => {
     await dialog.locator('#lesson-title').fill('فيديو المقدمة');
     await dialog.locator('#lesson-type').selectOption('video');
     const size = 3 * 1024 * 1024;
-    await dialog.locator('#lesson-file').setInputFiles({ name: 'intro.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(size, 1) });
+    // The picker speaks the page's language (a native file input would show the browser's words): its
+    // button opens the file chooser, and the chosen file's name is shown.
+    await expect(dialog.getByTestId('lesson-file-choose')).toHaveText('اختر ملفاً');
+    await expect(dialog.getByTestId('lesson-file-name')).toHaveText('لم تختر أي ملف بعد');
+    await expect(dialog.getByLabel('ملف الفيديو')).toHaveAttribute('type', 'file');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByTestId('lesson-file-choose').click()]);
+    await chooser.setFiles({ name: 'intro.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(size, 1) });
+    await expect(dialog.getByTestId('lesson-file-name')).toHaveText('intro.mp4');
+    await expect(dialog.getByTestId('lesson-file-choose')).toHaveText('اختر ملفاً آخر');
     // A slow line (1 MB/s up), so that the upload lasts long enough to be watched.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
@@ -87,5 +95,23 @@ test.describe('course editor (Arabic)', () => {
     await expect(dialog).toHaveCount(0, { timeout: 30_000 });
     const saved = await (await page.request.get(`/api/courses/teacher/courses/${course.id}`)).json();
     expect(saved.sections[0].lessons[0].file).toEqual({ name: 'intro.mp4', type: 'video/mp4', size });
+  });
+
+  test('the lesson file picker follows the page language, not the browser (English)', async ({ page, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    await registerTeacherViaApi(page, uniqueAccount('picker'), 'Samir');
+    const course = await post(page.request, origin, '/api/courses/teacher/courses', { title: 'Physics', kind: 'regular' });
+    await post(page.request, origin, `/api/courses/teacher/courses/${course.id}/sections`, { title: 'Part 1' });
+    await page.goto(`/teacher/courses/${course.id}?lng=en`);
+    await page.getByTestId('add-lesson').click();
+    const dialog = page.getByTestId('lesson-dialog');
+    await dialog.locator('#lesson-type').selectOption('file');
+    await expect(dialog.getByTestId('lesson-file-choose')).toHaveText('Choose a file');
+    await expect(dialog.getByTestId('lesson-file-name')).toHaveText('No file chosen yet');
+    // The input stays for assistive technology, under its label; keyboard focus goes to the button.
+    await expect(dialog.getByLabel('Attachment')).toHaveAttribute('tabindex', '-1');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByTestId('lesson-file-choose').press('Enter')]);
+    await chooser.setFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') });
+    await expect(dialog.getByTestId('lesson-file-name')).toHaveText('notes.pdf');
   });
 });

@@ -19,6 +19,9 @@ test.describe('lesson preview for teachers (Arabic)', () => {
     await page.getByRole('link', { name: 'معاينة الدرس «درس ثان»' }).click();
     await expect(page).toHaveURL(new RegExp(`/t/${account.subdomain}/preview/courses/${course.id}/lessons/`));
     await expect(page.getByTestId('preview-banner')).toBeVisible();
+    // The teacher is signed in: the header offers their dashboard, never "sign in" (issue 11).
+    await expect(page.getByTestId('header-dashboard')).toHaveAttribute('href', '/dashboard');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'تسجيل الدخول' })).toHaveCount(0);
     await expect(page.getByTestId('lesson-title')).toHaveText('درس ثان');
     await expect(page.getByTestId('lesson-body').locator('strong')).toHaveText('مهمة');
     await expect(page.getByTestId('outline-lesson').nth(1)).toHaveAttribute('data-lock', 'open');

@@ -19,10 +19,10 @@ test.describe('between the web app and the public site', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
     await page.locator('[data-site-header]').getByRole('link', { name: 'تسجيل الدخول' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل دخول المعلم');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل دخول الأستاذ');
     await page.goto('/');
     await page.locator('[data-site-header]').getByRole('link', { name: 'ابدأ مجاناً' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('إنشاء حساب معلم');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('إنشاء حساب أستاذ');
   });
 
   test('an unknown address under /features is the app’s 404 page', async ({ page }) => {

@@ -74,7 +74,7 @@ test.describe('web shell in Arabic', () => {
     await expect(page.getByTestId('loading-tip')).toHaveText(/[\u0600-\u06FF]/);
     await page.screenshot({ path: `${SCREENSHOTS}/overlay-ar.png` });
     release();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل دخول المعلم');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل دخول الأستاذ');
     await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
   });
 
@@ -88,7 +88,7 @@ test.describe('web shell in Arabic', () => {
       }).observe(document.body, { childList: true, subtree: true });
     });
     await page.getByRole('link', { name: 'إنشاء حساب' }).first().click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('إنشاء حساب معلم');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('إنشاء حساب أستاذ');
     expect(seen).toBe(false);
   });
 

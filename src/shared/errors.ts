@@ -61,6 +61,7 @@ export const ERROR_STATUS = {
   OUTLINE_CHANGED: 409,
   ENROLLMENT_EXISTS: 409,
   CODE_NOT_SELLABLE: 409,
+  CODE_NOT_SOLD: 409,
   CODE_NOT_REVOCABLE: 409,
   CODE_REQUEST_NOT_FOUND: 404,
   CODES_LIVE_LIMIT: 409,
@@ -84,13 +85,15 @@ export const ERROR_STATUS = {
   FILE_EMPTY: 400,
   UPLOAD_FAILED: 500,
   PDF_UNAVAILABLE: 503,
+  EXPORT_NOT_FOUND: 404,
   /** Client-side only: the server could not be reached. */
   NETWORK: 503,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_STATUS;
 
-export type TErrorBody = { error: { code: TErrorCode; message: string; fields?: Record<string, string> } };
+/** `details`: facts the screen shows beside the message (e.g. the reason an admin gave for a suspension). */
+export type TErrorBody = { error: { code: TErrorCode; message: string; fields?: Record<string, string>; details?: Record<string, string> } };
 
 export function isErrorCode(value: unknown): value is TErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);

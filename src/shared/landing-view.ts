@@ -53,7 +53,11 @@ export type TLandingCourseCard = {
   /** Lowest paid price in DZD, or 0 when the course has a free plan. */
   priceFromDzd: number;
   lessonCount: number;
+  /** The plans a student can choose, in the teacher's order (free | monthly | quarterly | yearly | lifetime | custom). */
+  plans: TCourseCardPlan[];
 };
+
+export type TCourseCardPlan = { type: string; priceDzd: number; durationDays: number | null };
 
 export type TLandingView = {
   id: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { slugFromTitle } from './landing-slug';
+import { readableUrl, slugFromTitle, slugKey } from './landing-slug';
+import { legacySlugFromTitle } from './landing-slug-legacy';
 import { isSafeImageUrl, isSafeLinkUrl } from './landing-url';
 import { contactHref, normalizeSections, toLandingView } from './landing-view';
 
@@ -18,12 +19,28 @@ describe('landing links and images', () => {
   });
 });
 
-describe('landing slugs (spec §5)', () => {
-  it('transliterates, lowercases and keeps letters and digits only', () => {
-    expect(slugFromTitle('Cours de Français 2026')).toBe('coursdefrancais2026');
-    expect(slugFromTitle('دورة الرياضيات')).toMatch(/^[a-z0-9]+$/);
+describe('landing slugs (spec §5, decision 059)', () => {
+  it('keeps the words of the title in their own letters, lowercased and joined by hyphens', () => {
+    expect(slugFromTitle('عرض خاص لشهر رمضان')).toBe('عرض-خاص-لشهر-رمضان');
+    expect(slugFromTitle('  دَورةُ الرّياضيات — البكالوريا 2026! ')).toBe('دورة-الرياضيات-البكالوريا-2026');
+    expect(slugFromTitle('عـــرض')).toBe('عرض');
+    expect(slugFromTitle('Cours de Maths 2026')).toBe('cours-de-maths-2026');
+    expect(slugFromTitle('Cours de Français')).toBe('cours-de-français');
+    expect(slugFromTitle('x'.repeat(100))).toHaveLength(63);
     expect(slugFromTitle('')).toBe('');
     expect(slugFromTitle('   ')).toBe('');
+    expect(slugFromTitle('!!!')).toBe('');
+  });
+
+  it('still gives the first weeks’ transliterated slug for links already shared', () => {
+    expect(legacySlugFromTitle('عرض خاص لشهر رمضان')).toBe('aardkhslshhrrmdn');
+    expect(legacySlugFromTitle('Cours de Français 2026')).toBe('coursdefrancais2026');
+    expect(legacySlugFromTitle('')).toBe('');
+  });
+
+  it('matches custom slugs whatever their case', () => {
+    expect(slugKey('Bac-2026')).toBe('bac-2026');
+    expect(slugKey('عرض-رمضان')).toBe('عرض-رمضان');
   });
 });
 
@@ -47,5 +64,12 @@ describe('landing view model', () => {
     expect(contactHref({ id: '1', type: 'whatsapp', value: '+213 555 12 34 56' })).toBe('https://wa.me/213555123456');
     expect(contactHref({ id: '2', type: 'phone', value: '+213 555' })).toBe('tel:+213555');
     expect(contactHref({ id: '3', type: 'facebook', value: 'javascript:alert(1)' })).toBeNull();
+  });
+});
+
+describe('readable page addresses', () => {
+  it('shows an Arabic slug in its letters and leaves a broken escape alone', () => {
+    expect(readableUrl(`https://t.darsi.test/${encodeURIComponent('عرض-خاص')}`)).toBe('https://t.darsi.test/عرض-خاص');
+    expect(readableUrl('https://t.darsi.test/%E0%A4%A')).toBe('https://t.darsi.test/%E0%A4%A');
   });
 });

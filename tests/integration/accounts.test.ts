@@ -538,7 +538,8 @@ describe('sessions', () => {
     expect((await b.get('/api/teacher/overview')).status).toBe(401);
     const again = await b.post('/api/account/login', { email: input.email, password: input.password });
     expect(again.status).toBe(403);
-    expect((await b.json(again)).error).toEqual({ code: 'TEACHER_INACTIVE', message: 'حساب المعلم غير نشط' });
+    // The password was right, so the teacher also learns the status and the admin's reason (none here; decision 058).
+    expect((await b.json(again)).error).toEqual({ code: 'TEACHER_INACTIVE', message: 'حساب المعلم غير نشط', details: { status: 'suspended', reason: '' } });
   });
 
   it('a banned user loses every session at once and cannot log in', async () => {

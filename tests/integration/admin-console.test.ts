@@ -277,8 +277,8 @@ describe('admin users', () => {
     const loserId = remaining[0]!.id === admin.userId ? second.userId : admin.userId;
     await db.update(user).set({ role: 'admin' }).where(eq(user.id, loserId));
     const results = await Promise.allSettled([
-      t.services.admins.revoke(second.userId, { userId: admin.userId, ip: '10.0.0.1' }),
-      t.services.admins.revoke(admin.userId, { userId: second.userId, ip: '10.0.0.2' }),
+      t.services.admin.admins.revoke(second.userId, { userId: admin.userId, ip: '10.0.0.1' }),
+      t.services.admin.admins.revoke(admin.userId, { userId: second.userId, ip: '10.0.0.2' }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ code: 'LAST_ADMIN' });

@@ -79,7 +79,7 @@ describe(`activation code batches on ${DRIVER}`, () => {
     for (const count of [0, 5001, 2.5]) {
       const { res, body } = await batch(teacher, { courseId: course.courseId, planId: course.planIds[0], count });
       expect(res.status).toBe(400);
-      expect(body.error.fields).toEqual({ count: 'عدد الأكواد يجب أن يكون بين 1 و 5000' });
+      expect(body.error.fields).toEqual({ count: 'عدد الرموز يجب أن يكون بين 1 و 5000' });
     }
     const past = await batch(teacher, { courseId: course.courseId, planId: course.planIds[0], validUntil: inDays(-1) });
     expect(past.body.error).toEqual({ code: 'EXPIRY_IN_PAST', message: 'تاريخ انتهاء الصلاحية يجب أن يكون في المستقبل.' });
@@ -115,7 +115,15 @@ describe(`activation code batches on ${DRIVER}`, () => {
     expect(text).toContain(`1,"=""${codes[0]}""",الرياضيات للباكالوريا,شهري,غير مستخدم,0,1,`);
     expect(text).toContain(`http://${teacher.host}`);
 
-    const pdf = await teacher.b.get(`/api/courses/teacher/batches/${batchId}/export/pdf`);
+    // The PDF is printed by a job (decision 056): start it, wait until it is ready, download it.
+    expect((await teacher.b.post(`/api/courses/teacher/batches/${batchId}/export/pdf`)).status).toBe(202);
+    await t.services.jobs.start();
+    for (let i = 0; i < 300; i += 1) {
+      const state = await teacher.b.json(await teacher.b.get(`/api/courses/teacher/batches/${batchId}/export/pdf`));
+      if (state.export.status === 'ready' || state.export.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const pdf = await teacher.b.get(`/api/courses/teacher/batches/${batchId}/export/pdf/file`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await pdf.arrayBuffer());
@@ -263,12 +271,16 @@ describe(`redeeming activation codes on ${DRIVER}`, () => {
       (await a.teacher.b.get(`/api/courses/teacher/batches/${b.batchId}/codes`)).status,
       (await a.teacher.b.get(`/api/courses/teacher/batches/${b.batchId}/export/csv`)).status,
       (await a.teacher.b.get(`/api/courses/teacher/batches/${b.batchId}/export/pdf`)).status,
+      (await a.teacher.b.post(`/api/courses/teacher/batches/${b.batchId}/export/pdf`)).status,
+      (await a.teacher.b.get(`/api/courses/teacher/batches/${b.batchId}/export/pdf/file`)).status,
+      (await a.teacher.b.post(`/api/courses/teacher/batches/${b.batchId}/sold`, { from: 1, to: 3 })).status,
+      (await a.teacher.b.post(`/api/courses/teacher/codes/${bCodes.codes[0].id}/unsold`)).status,
       (await a.teacher.b.post(`/api/courses/teacher/batches/${b.batchId}/revoke`)).status,
       (await a.teacher.b.post(`/api/courses/teacher/codes/${bCodes.codes[0].id}/revoke`)).status,
       (await a.teacher.b.post(`/api/courses/teacher/codes/${bCodes.codes[0].id}/sold`)).status,
       (await a.teacher.b.post('/api/courses/teacher/batches', { courseId: b.course.courseId, planId: b.course.planIds[0], count: 1, validUntil: inDays(3) })).status,
     ];
-    expect(statuses).toEqual([404, 404, 404, 404, 404, 404, 404]);
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404]);
     // B's code still works on B's platform.
     const bStudent = await quickStudent(t, b.teacher);
     expect((await redeem(bStudent, b.teacher, b.codes[0]!)).status).toBe(200);

@@ -93,7 +93,19 @@ describe(`courses on ${DRIVER}`, () => {
 
     // Published courses are the landing page's cards; the free plan makes it "from 0 DZD".
     expect(await publishedCourseCards(t.database.db, teacher.id)).toEqual([
-      { id, title: 'الفيزياء 2', description: '', coverUrl: null, kind: 'regular', priceFromDzd: 0, lessonCount: 3 },
+      {
+        id,
+        title: 'الفيزياء 2',
+        description: '',
+        coverUrl: null,
+        kind: 'regular',
+        priceFromDzd: 0,
+        lessonCount: 3,
+        plans: [
+          { type: 'free', priceDzd: 0, durationDays: null },
+          { type: 'custom', priceDzd: 1500, durationDays: 45 },
+        ],
+      },
     ]);
 
     expect((await b.patch(`/api/courses/teacher/courses/${id}`, { status: 'archived' })).status).toBe(200);
@@ -170,7 +182,7 @@ describe(`courses on ${DRIVER}`, () => {
     expect((await student.b.post(`http://${teacher.host}/api/courses/student/lessons/${course.lessonIds[2]}/complete`)).status).toBe(403);
 
     const done = await student.b.post(`http://${teacher.host}/api/courses/student/lessons/${course.lessonIds[0]}/complete`);
-    expect(await student.b.json(done)).toEqual({ ok: true, nextLessonId: course.lessonIds[1] });
+    expect(await student.b.json(done)).toEqual({ ok: true, nextLessonId: course.lessonIds[1], courseCompleted: false });
     const now = await student.b.json(await student.b.get(base));
     expect(now.sections[0].lessons.map((l: { lock: string | null; completed: boolean }) => [l.lock, l.completed])).toEqual([
       [null, true],
@@ -179,6 +191,13 @@ describe(`courses on ${DRIVER}`, () => {
     ]);
     expect(now.progress).toEqual({ done: 1, total: 3, percent: 33 });
     expect((await student.b.get(`${base}/lessons/${course.lessonIds[1]}`)).status).toBe(200);
+
+    // The completion that finishes the course says so, once (the web congratulates the student then).
+    const complete = async (i: number) => student.b.json(await student.b.post(`http://${teacher.host}/api/courses/student/lessons/${course.lessonIds[i]}/complete`));
+    expect((await complete(1)).courseCompleted).toBe(false);
+    expect(await complete(2)).toEqual({ ok: true, nextLessonId: null, courseCompleted: true });
+    expect((await complete(2)).courseCompleted).toBe(false);
+    expect((await student.b.json(await student.b.get(base))).progress).toEqual({ done: 3, total: 3, percent: 100 });
   });
 
   it('scheduled course: a lesson stays locked until its release date-time in Africa/Algiers (injectable clock)', async () => {

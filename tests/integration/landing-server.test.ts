@@ -168,6 +168,23 @@ describe(`a real server: the cached fast path, and stored rows in Chromium (${DR
     expect(next.body.toString()).toContain('بعد الحفظ مباشرة');
   });
 
+  it('answers an Arabic title slug, sent percent-encoded, from the fast path (decision 059)', async () => {
+    const host = `${a.subdomain}.${t.config.publicHost}`;
+    const page = await createPage(a, 'عرض خاص لشهر رمضان');
+    await publish(a, page.id);
+    await warmedUp(t, a, page.id);
+    const path = `/${encodeURIComponent('عرض-خاص-لشهر-رمضان')}`;
+    const calls = appCalls;
+    const readable = await rawGet(port, host, path);
+    expect(readable.status).toBe(200);
+    expect(appCalls).toBe(calls); // a cache hit: the percent-encoded segment found its page
+    expect(readable.body.toString()).toContain('عرض خاص لشهر رمضان</h1>');
+    // The first weeks' transliterated link still answers with the same page.
+    const legacy = await rawGet(port, host, '/aardkhslshhrrmdn');
+    expect(legacy.status).toBe(200);
+    expect(legacy.body.equals(readable.body)).toBe(true);
+  });
+
   it('never keeps a subdomain record read before a save: the new slug answers at once', async () => {
     const { site } = t.services.landing;
     site.forgetSite(a.subdomain);

@@ -116,15 +116,39 @@ describe(`landing viewer on a teacher subdomain (${DRIVER})`, () => {
       expect(res.status, path).toBe(200);
       expect(await res.text()).toContain('دورة البكالوريا</h1>');
     }
-    // Title slug of the main page: transliterated Arabic, letters and digits only.
-    const bySlug = await visit(t, a.host, '/akadymytalryadyat');
-    expect([200, 404]).toContain(bySlug.status);
+    // Title slug of the main page: its Arabic words joined by hyphens, percent-encoded on the wire (decision 059).
     const list = (await (await a.b.get('/api/landing/pages')).json()) as { pages: Array<{ id: string; slug: string }> };
     const slug = list.pages.find((p) => p.id === main.id)!.slug;
-    expect(slug).toMatch(/^[a-z0-9]+$/);
-    const byTitle = await visit(t, a.host, `/${slug}`);
+    expect(slug).toBe('أكاديمية-الرياضيات');
+    const byTitle = await visit(t, a.host, `/${encodeURIComponent(slug)}`);
     expect(byTitle.status).toBe(200);
     expect(await byTitle.text()).toContain('أكاديمية الرياضيات</h1>');
+    // The transliterated title slug of the first weeks keeps working for links already shared.
+    const legacy = await visit(t, a.host, '/kdymylrydyt');
+    expect(legacy.status).toBe(200);
+    expect(await legacy.text()).toContain('أكاديمية الرياضيات</h1>');
+  });
+
+  it('lets a teacher choose an Arabic custom slug, but not one another page answers to by its title', async () => {
+    const c = await signedInTeacher(t);
+    const offer = await createPage(c, 'عرض خاص لشهر رمضان');
+    await publish(c, offer.id);
+    const other = await createPage(c, 'صفحة أخرى');
+    // Taking the readable or the transliterated title slug of a published page is refused: its links would change page.
+    for (const taken of ['عرض-خاص-لشهر-رمضان', 'aardkhslshhrrmdn']) {
+      const res = await savePage(c, other.id, { ...editable(other), custom_slug: taken });
+      expect(res.status, taken).toBe(409);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('LANDING_SLUG_TAKEN');
+    }
+    const saved = await savePage(c, other.id, { ...editable(other), custom_slug: 'عرض-رمضان' });
+    expect(saved.status).toBe(200);
+    const page = ((await saved.json()) as { page: { custom_slug: string; url: string } }).page;
+    expect(page.custom_slug).toBe('عرض-رمضان');
+    await publish(c, other.id);
+    const res = await visit(t, c.host, `/${encodeURIComponent('عرض-رمضان')}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('صفحة أخرى</h1>');
+    expect((await savePage(c, other.id, { ...editable(other), custom_slug: '-عرض' })).status).toBe(400);
   });
 
   it('shows the Arabic debug 404 on a .localhost host for an unmatched path', async () => {
@@ -186,14 +210,17 @@ describe(`landing viewer on a teacher subdomain (${DRIVER})`, () => {
     }
   });
 
-  it('shows regular content on / when the teacher has no published page', async () => {
+  it('shows the teacher’s platform home on / when the teacher has no published page, never the draft (issue 11)', async () => {
     const c = await signedInTeacher(t);
     await createPage(c, 'مسودة فقط');
     const res = await visit(t, c.host, '/');
     expect(res.status).toBe(200);
-    // The regular site answers (no landing page mark, no landing markup).
-    expect(res.headers.get('x-darsi-landing')).toBeNull();
-    expect(await res.text()).not.toContain('class="lp-hero"');
+    // The teacher's platform home answers, not Darsi's home and not the unpublished page.
+    const body = await res.text();
+    expect(body).toContain('data-testid="platform-home"');
+    expect(body).not.toContain('<div id="root"></div>');
+    expect(body).not.toContain('class="lp-hero"');
+    expect(body).not.toContain('مسودة فقط');
     const embedded = await visit(t, c.host, '/?embedded=true');
     expect(await embedded.text()).toContain('لم يتم العثور على الصفحة الرئيسية');
     const noPage = await visit(t, c.host, '/missing?embedded=true');

@@ -2,7 +2,8 @@
  * The accounts domain: registration, sign-in and sign-out, passwords, profile and e-mail, the session the web
  * reads, and the teacher's and the student's first screens. Other domains import this file only.
  */
-export { accountsService } from './accounts';
+export { accountsService } from './accounts-service';
 export { accountRoutes } from './routes';
 export { studentRoutes } from './student-routes';
 export { teacherRoutes } from './teacher-routes';
+export { activeTeacherIdOfUser, teacherBySubdomain } from './teacher-lookup';

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import {
   ZChangeEmail,
   ZChangePassword,
@@ -17,9 +18,12 @@ import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
 import type { TAppEnv } from '@server/core/env';
 import { requestContext } from '@server/core/request-context';
-import type { TAccountsService } from './accounts';
+import type { TAccountsService } from './accounts-service';
+import { platformProfile } from './platform-profile';
 import { sessionView } from './session-view';
 import { validate } from '@server/core/validate';
+
+const ZPlatformParam = z.object({ subdomain: z.string().min(1).max(63) });
 
 type TDeps = { config: TConfig; db: Db; auth: TAuth; accounts: TAccountsService; guards: TGuards };
 
@@ -38,6 +42,8 @@ export function accountRoutes({ config, db, auth, accounts, guards }: TDeps) {
       c.header('Cache-Control', 'no-store');
       return c.json({ session: viewer ? await sessionView(db, viewer) : null });
     })
+    // A teacher's name, photo, colours and contact for their platform's sign-in screens (decision 057).
+    .get('/platform/:subdomain', validate('param', ZPlatformParam), async (c) => c.json(await platformProfile(db, c.req.valid('param').subdomain)))
     .get('/subdomain-availability', validate('query', ZSubdomainQuery), async (c) => {
       return c.json(await accounts.subdomainAvailability(c.req.valid('query').subdomain));
     })

@@ -5,7 +5,7 @@ import type { TAdminInboxQuery, TInboxKind } from '@shared/schemas/admin';
 import type { Db } from '@server/core/db/client';
 import { contactMessages, feedbackSubmissions, newsletterSubscribers } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
-import type { TActor } from './admins';
+import type { TActor } from '@server/core/audit';
 import { likePattern, pageOf, type TPage } from './lists';
 import { audit } from '@server/core/audit';
 

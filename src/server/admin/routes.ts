@@ -17,22 +17,16 @@ import {
 } from '@shared/schemas/admin';
 import type { TGuards } from '@server/auth';
 import type { TConfig } from '@server/core/config';
-import type { Db } from '@server/core/db/client';
 import type { TAppEnv } from '@server/core/env';
 import { AppError } from '@server/core/errors';
 import { fieldMessage } from '@server/core/i18n';
 import { requestContext } from '@server/core/request-context';
-import { listAudit } from './audit-log';
-import { adminInboxes } from './inboxes';
-import { adminOverview } from './overview';
-import type { TAdminTeachersService } from './teachers';
-import type { TActor, TAdminsService } from './admins';
+import type { TAdmin } from './index';
 import type { TLandingService } from '@server/landing';
-import { AUDIT_ACTIONS } from '@server/core/audit';
-import { ACCOUNT_LIMITS, consume } from '@server/core/attempt-limits';
+import { AUDIT_ACTIONS, type TActor } from '@server/core/audit';
 import { validate } from '@server/core/validate';
 
-type TDeps = { config: TConfig; db: Db; admins: TAdminsService; adminTeachers: TAdminTeachersService; guards: TGuards; landing: TLandingService };
+type TDeps = { config: TConfig; admin: TAdmin; guards: TGuards; landing: TLandingService };
 
 const ZTeacherId = z.object({ id: z.uuid() });
 const ZUserId = z.object({ id: z.string().min(1).max(100) });
@@ -61,9 +55,6 @@ function filters<T extends z.ZodType>(schema: T) {
   });
 }
 
-/** Links in e-mails point at the platform's configured address, whatever Host header the request named. */
-const publicOrigin = (config: TConfig) => `${config.publicHttps ? 'https' : 'http'}://${config.publicHost}`;
-
 /** Same for a path segment that selects among fixed values (the inbox kind); other bad params are field errors. */
 function kindParam<T extends z.ZodType>(schema: T) {
   return zValidator('param', schema, (result, c) => {
@@ -81,7 +72,8 @@ function kindParam<T extends z.ZodType>(schema: T) {
  * teacher or student gets 403 whatever they send (tests/integration/admin-access.test.ts checks every
  * route of this router). Nothing here updates or deletes an audit entry.
  */
-export function adminRoutes({ config, db, admins, adminTeachers, guards, landing }: TDeps) {
+export function adminRoutes({ config, admin, guards, landing }: TDeps) {
+  const { admins, teachers } = admin;
   const ctx = <E extends TAppEnv>(c: Context<E>) => requestContext(c, config);
   const actorOf = <E extends TAppEnv & { Variables: { viewer: { userId: string } } }>(c: Context<E>): TActor => ({
     userId: c.var.viewer.userId,
@@ -89,37 +81,35 @@ export function adminRoutes({ config, db, admins, adminTeachers, guards, landing
   });
   return new Hono<TAppEnv>()
     .post('/register', validate('json', ZAdminRegister), async (c) => {
-      // Tokens are unguessable, but every try costs a password hash: tries are limited per IP (decision 008).
-      await consume(db, { key: `admin-register:${ctx(c).ip}`, ...ACCOUNT_LIMITS.adminRegisterPerIp });
       const { result, cookies } = await admins.register(c.req.valid('json'), ctx(c));
       for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
       return c.json(result, 201);
     })
-    .get('/overview', guards.requireAdmin, async (c) => c.json(await adminOverview(db)))
-    .get('/teachers', guards.requireAdmin, filters(ZAdminTeachersQuery), async (c) => c.json(await adminTeachers.list(c.req.valid('query'))))
-    .get('/teachers/:id', guards.requireAdmin, validate('param', ZTeacherId), async (c) => c.json(await adminTeachers.detail(c.req.valid('param').id)))
+    .get('/overview', guards.requireAdmin, async (c) => c.json(await admin.overview()))
+    .get('/teachers', guards.requireAdmin, filters(ZAdminTeachersQuery), async (c) => c.json(await teachers.list(c.req.valid('query'))))
+    .get('/teachers/:id', guards.requireAdmin, validate('param', ZTeacherId), async (c) => c.json(await teachers.detail(c.req.valid('param').id)))
     .patch('/teachers/:id/status', guards.requireAdmin, validate('param', ZTeacherId), validate('json', ZTeacherStatusChange), async (c) => {
       const { id } = c.req.valid('param');
-      const { status, subdomain } = await admins.setTeacherStatus(id, c.req.valid('json').status, actorOf(c));
+      const { status, subdomain } = await teachers.setStatus(id, c.req.valid('json'), actorOf(c));
       // The subdomain's cached record would keep serving the pages for a few seconds: drop it now.
       landing.site.invalidate(id, subdomain);
       return c.json({ status });
     })
     .patch('/teachers/:id/plan', guards.requireAdmin, validate('param', ZTeacherId), validate('json', ZTeacherPlanChange), async (c) => {
-      return c.json(await adminTeachers.changePlan(c.req.valid('param').id, c.req.valid('json').plan, actorOf(c)));
+      return c.json(await teachers.changePlan(c.req.valid('param').id, c.req.valid('json').plan, actorOf(c)));
     })
     .post('/teachers/:id/trial', guards.requireAdmin, validate('param', ZTeacherId), validate('json', ZTrialExtension), async (c) => {
-      return c.json(await adminTeachers.extendTrial(c.req.valid('param').id, c.req.valid('json').days, actorOf(c)));
+      return c.json(await teachers.extendTrial(c.req.valid('param').id, c.req.valid('json').days, actorOf(c)));
     })
     .post('/teachers/:id/password-reset', guards.requireAdmin, validate('param', ZTeacherId), async (c) => {
-      return c.json(await adminTeachers.sendPasswordReset(c.req.valid('param').id, actorOf(c), ctx(c)));
+      return c.json(await teachers.sendPasswordReset(c.req.valid('param').id, actorOf(c), ctx(c)));
     })
     .get('/inbox/:kind', guards.requireAdmin, kindParam(ZAdminInboxKind), filters(ZAdminInboxQuery), async (c) => {
-      return c.json(await adminInboxes.list(db, c.req.valid('param').kind, c.req.valid('query')));
+      return c.json(await admin.inboxes.list(c.req.valid('param').kind, c.req.valid('query')));
     })
     .get('/inbox/:kind/export', guards.requireAdmin, kindParam(ZAdminInboxKind), filters(ZAdminInboxExportQuery), async (c) => {
       const { kind } = c.req.valid('param');
-      const csv = await adminInboxes.exportCsv(db, kind, c.req.valid('query'), actorOf(c));
+      const csv = await admin.inboxes.exportCsv(kind, c.req.valid('query'), actorOf(c));
       const day = new Date().toISOString().slice(0, 10);
       return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
@@ -129,11 +119,11 @@ export function adminRoutes({ config, db, admins, adminTeachers, guards, landing
     })
     .patch('/inbox/:kind/:id', guards.requireAdmin, kindParam(ZInboxItem), validate('json', ZInboxHandled), async (c) => {
       const { kind, id } = c.req.valid('param');
-      return c.json(await adminInboxes.setHandled(db, kind, id, c.req.valid('json').handled, actorOf(c)));
+      return c.json(await admin.inboxes.setHandled(kind, id, c.req.valid('json').handled, actorOf(c)));
     })
     .get('/admins', guards.requireAdmin, async (c) => c.json(await admins.list(c.var.viewer.userId)))
     .post('/invitations', guards.requireAdmin, validate('json', ZAdminInvitation), async (c) => {
-      return c.json(await admins.invite(c.req.valid('json'), c.var.viewer.userId, ctx(c), publicOrigin(config)), 201);
+      return c.json(await admins.invite(c.req.valid('json'), c.var.viewer.userId, ctx(c)), 201);
     })
     .delete('/invitations/:id', guards.requireAdmin, validate('param', ZInvitationId), async (c) => {
       return c.json(await admins.cancelInvitation(c.req.valid('param').id, actorOf(c)));
@@ -141,6 +131,6 @@ export function adminRoutes({ config, db, admins, adminTeachers, guards, landing
     .post('/admins/:id/revoke', guards.requireAdmin, validate('param', ZUserId), async (c) => {
       return c.json(await admins.revoke(c.req.valid('param').id, actorOf(c)));
     })
-    .get('/audit', guards.requireAdmin, filters(ZAuditQuery), async (c) => c.json(await listAudit(db, c.req.valid('query'))))
+    .get('/audit', guards.requireAdmin, filters(ZAuditQuery), async (c) => c.json(await admin.audit.list(c.req.valid('query'))))
     .get('/audit/actions', guards.requireAdmin, (c) => c.json({ actions: AUDIT_ACTIONS }));
 }

@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Db } from '@server/core/db/client';
 import { session, students, teachers, user } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
-import type { TAuth } from './auth';
+import type { TAuth } from './create-auth';
 
 export type TViewer = {
   userId: string;

@@ -6,7 +6,7 @@ import type { TTeacherRow, TViewer } from './guards';
  * Other domains import this file only.
  */
 
-export { createAuth, type TAuth } from './auth';
+export { createAuth, type TAuth } from './create-auth';
 export { guards, loadViewer, viewerOf, type TGuards, type TTeacherRow, type TViewer } from './guards';
 export { resolveAuthSecret } from './secret';
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { planLimits } from '@shared/courses';
 import type { TCodeRequestsQuery } from '@shared/schemas/courses';
 import { activationCodes, codeBatches, codeRequests, courses, students, teachers, user } from '@server/core/db/schema';
@@ -74,6 +74,7 @@ export async function listRequests(deps: TCodesDeps, teacherId: string, query: T
       return {
         id: r.id,
         status: r.status,
+        reason: r.reason,
         student: { id: r.studentId, name, email },
         last2: r.last2,
         createdAt: r.createdAt.toISOString(),
@@ -86,6 +87,32 @@ export async function listRequests(deps: TCodesDeps, teacherId: string, query: T
   };
 }
 
+/**
+ * Confirming a code that matches a card not yet marked sold is the teacher saying they sold that card to
+ * this student (a cash sale they forgot to record, decision 055): the card is marked sold first, audited.
+ */
+async function sellOnConfirm(tx: TTx, teacherId: string, request: { id: string; codeHmac: string; studentId: string }, now: Date, actor: TActor) {
+  const [card] = await tx
+    .select({ code: activationCodes, activateOnSale: codeBatches.activateOnSale })
+    .from(activationCodes)
+    .innerJoin(codeBatches, eq(codeBatches.id, activationCodes.batchId))
+    .where(and(eq(activationCodes.teacherId, teacherId), eq(activationCodes.codeHmac, request.codeHmac)))
+    .orderBy(desc(activationCodes.live), desc(activationCodes.createdAt))
+    .limit(1);
+  if (!card || !card.activateOnSale || card.code.soldAt || card.code.revokedAt || card.code.uses >= card.code.maxUses || card.code.validUntil <= now) return;
+  await tx.update(activationCodes).set({ soldAt: now }).where(and(eq(activationCodes.id, card.code.id), isNull(activationCodes.soldAt)));
+  await audit(tx, {
+    actorUserId: actor.userId,
+    actorRole: 'teacher',
+    action: 'codes.code_sold',
+    targetType: 'activation_code',
+    targetId: card.code.id,
+    teacherId,
+    details: { batchId: card.code.batchId, serial: card.code.serial, last2: card.code.last2, requestId: request.id, studentId: request.studentId },
+    ip: actor.ip,
+  });
+}
+
 /** The teacher vouches for the student: the code is redeemed as if typed in self-service, budgets aside. */
 export async function confirmRequest(deps: TCodesDeps, teacher: { id: string; plan: string }, requestId: string, actor: TActor) {
   const { db, clock } = deps;
@@ -93,6 +120,7 @@ export async function confirmRequest(deps: TCodesDeps, teacher: { id: string; pl
     const request = await ownRequest(tx, teacher.id, requestId);
     const studentLimit = planLimits(teacher.plan).students;
     if (studentLimit !== null) await tx.select({ id: teachers.id }).from(teachers).where(eq(teachers.id, teacher.id)).for('update');
+    await sellOnConfirm(tx, teacher.id, request, clock.now(), actor);
     const [outcome] = await executeNamed<TOutcome>(
       tx,
       redemptionStatement({
@@ -130,4 +158,13 @@ export async function rejectRequest(deps: TCodesDeps, teacherId: string, request
     });
     return { ok: true as const };
   });
+}
+
+/** Codes waiting for the teacher: the count on the menu's Activation codes entry. */
+export async function pendingRequests(deps: TCodesDeps, teacherId: string) {
+  const [row] = await deps.db
+    .select({ n: count() })
+    .from(codeRequests)
+    .where(and(eq(codeRequests.teacherId, teacherId), eq(codeRequests.status, 'pending')));
+  return { pending: row?.n ?? 0 };
 }

@@ -1,13 +1,16 @@
 import type { TClock } from '@server/core/clock';
 import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
+import type { TJobQueue } from '@server/core/jobs/queue';
 import type { TCodeKeys } from './crypto';
 import type { TRedemptionLimits } from './limits';
 
 export type TCodesDeps = {
   db: Db;
   clock: TClock;
-  config: Pick<TConfig, 'publicHost' | 'publicHttps'>;
+  config: Pick<TConfig, 'publicHost' | 'publicHttps' | 'chromiumPath' | 'dataDir'>;
+  /** Background work: the PDF cards (decision 056). */
+  jobs: TJobQueue;
   keys: TCodeKeys;
   /** Redemption budgets (decision 031); tests and benchmarks change them on the running instance. */
   limits: TRedemptionLimits;

@@ -2,7 +2,9 @@ import { bindDeps } from '@server/core/bind';
 import type { TClock } from '@server/core/clock';
 import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
-import { confirmRequest, listRequests, rejectRequest, studentRequests } from './code-requests';
+import type { TJobQueue } from '@server/core/jobs/queue';
+import { cardsPdfCleanupJob, cardsPdfFile, cardsPdfJob, cardsPdfStatus, startCardsPdf } from './cards-export';
+import { confirmRequest, listRequests, pendingRequests, rejectRequest, studentRequests } from './code-requests';
 import { safety } from './code-safety';
 import { deriveCodeKeys, resolveCodesSecret } from './crypto';
 import type { TCodesDeps } from './deps';
@@ -11,6 +13,8 @@ import { GUESS_RISK, REDEMPTION_LIMITS, type TRedemptionLimits } from './limits'
 import { batchCodesInClear, listBatches, listCodes } from './list-codes';
 import { redeem } from './redeem-code';
 import { markSold, revokeBatch, revokeCode } from './revoke-codes';
+import { markSoldMany, unmarkSold } from './sales';
+import { sendToTeacher } from './send-to-teacher';
 
 /*
  * The activation codes domain: batches of six-digit codes (generate, list, export, revoke, sell) and their
@@ -20,12 +24,16 @@ import { markSold, revokeBatch, revokeCode } from './revoke-codes';
 
 export { codeStudentRoutes, codeTeacherRoutes } from './routes';
 
-export function createCodes({ config, db, clock }: { config: TConfig; db: Db; clock: TClock }) {
+export function createCodes({ config, db, clock, jobs }: { config: TConfig; db: Db; clock: TClock; jobs: TJobQueue }) {
   const limits: TRedemptionLimits = structuredClone({ ...REDEMPTION_LIMITS, risk: GUESS_RISK });
-  const deps: TCodesDeps = { db, clock, config, keys: deriveCodeKeys(resolveCodesSecret(config)), limits };
+  const deps: TCodesDeps = { db, clock, config, jobs, keys: deriveCodeKeys(resolveCodesSecret(config)), limits };
+  // PDF cards are printed by a job (decision 056), and their files deleted after an hour.
+  jobs.define(cardsPdfJob(deps));
+  jobs.define(cardsPdfCleanupJob(deps));
   return {
-    batches: bindDeps(deps, { generateBatch, listBatches, listCodes, batchCodesInClear, revokeBatch, revokeCode, markSold }),
-    redemption: { limits, ...bindDeps(deps, { safety, redeem, studentRequests, listRequests, confirmRequest, rejectRequest }) },
+    batches: bindDeps(deps, { generateBatch, listBatches, listCodes, batchCodesInClear, revokeBatch, revokeCode, markSold, markSoldMany, unmarkSold }),
+    exports: bindDeps(deps, { startCardsPdf, cardsPdfStatus, cardsPdfFile }),
+    redemption: { limits, ...bindDeps(deps, { safety, redeem, sendToTeacher, studentRequests, listRequests, pendingRequests, confirmRequest, rejectRequest }) },
   };
 }
 

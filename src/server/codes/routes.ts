@@ -1,15 +1,14 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { ZBatchCreate, ZBatchesQuery, ZCodeRequestsQuery, ZCodesQuery, ZPlatformQuery, ZRedeem } from '@shared/schemas/courses';
+import { ZBatchCreate, ZBatchesQuery, ZCodeRequestsQuery, ZCodeSale, ZCodesQuery, ZPlatformQuery, ZRedeem } from '@shared/schemas/courses';
 import type { TStudentEnv, TTeacherEnv } from '@server/auth';
 import { attachment } from '@server/core/attachment';
 import type { TConfig } from '@server/core/config';
 import { coursesText } from '@server/core/i18n';
 import { clientIp, requestContext } from '@server/core/request-context';
 import { validate } from '@server/core/validate';
-import { cardsPdf } from './export';
 import type { TCodes } from './index';
-import { csvFileName, textCell, toCsv } from '@server/core/csv';
+import { csvFileName, localDateTime, textCell, toCsv } from '@server/core/csv';
 
 const ZBatchParam = z.object({ batchId: z.uuid('fields.invalid') });
 const ZCodeParam = z.object({ codeId: z.uuid('fields.invalid') });
@@ -31,24 +30,29 @@ export function codeTeacherRoutes({ codes, config }: TDeps) {
       const data = await codes.batches.batchCodesInClear(c.var.teacher.id, c.req.valid('param').batchId);
       const header = ['serial', 'code', 'course', 'plan', 'state', 'uses', 'maxUses', 'validUntil', 'link'].map((k) => coursesText(l, `csv.codes.${k}`));
       const plan = data.plan ? coursesText(l, `plans.types.${data.plan.type}`) : '';
-      const rows = data.codes.map((x) => [x.serial, textCell(x.code), data.courseTitle, plan, coursesText(l, `codes.states.${x.state}`), x.uses, x.maxUses, x.validUntil.toISOString(), data.link]);
+      const rows = data.codes.map((x) => [x.serial, textCell(x.code), data.courseTitle, plan, coursesText(l, `codes.states.${x.state}`), x.uses, x.maxUses, localDateTime(x.validUntil), data.link]);
       return attachment(toCsv(header, rows), 'text/csv; charset=utf-8', csvFileName(`codes-${data.batch.id.slice(0, 8)}`));
     })
-    .get('/batches/:batchId/export/pdf', validate('param', ZBatchParam), async (c) => {
-      const data = await codes.batches.batchCodesInClear(c.var.teacher.id, c.req.valid('param').batchId);
-      const planLabel = data.plan ? coursesText('ar', `plans.types.${data.plan.type}`) : '';
-      const printable = data.codes.filter((x) => x.state === 'unused' || x.state === 'sold');
-      const pdf = await cardsPdf(
-        config.chromiumPath,
-        printable.map((x) => ({ serial: x.serial, code: x.code, courseTitle: data.courseTitle, teacherName: data.teacherName, link: data.link.replace(/^https?:\/\//, ''), validUntil: x.validUntil, planLabel })),
-      );
-      return attachment(pdf, 'application/pdf', `codes-${data.batch.id.slice(0, 8)}.pdf`);
+    // PDF cards: printed by a job (decision 056); a second click joins the render already running.
+    .post('/batches/:batchId/export/pdf', validate('param', ZBatchParam), async (c) =>
+      c.json(await codes.exports.startCardsPdf(c.var.teacher.id, c.req.valid('param').batchId, c.var.viewer.userId), 202),
+    )
+    .get('/batches/:batchId/export/pdf', validate('param', ZBatchParam), async (c) => c.json(await codes.exports.cardsPdfStatus(c.var.teacher.id, c.req.valid('param').batchId)))
+    .get('/batches/:batchId/export/pdf/file', validate('param', ZBatchParam), async (c) => {
+      const { bytes, name } = await codes.exports.cardsPdfFile(c.var.teacher.id, c.req.valid('param').batchId);
+      return attachment(bytes, 'application/pdf', name);
     })
     .post('/batches/:batchId/revoke', validate('param', ZBatchParam), async (c) => c.json(await codes.batches.revokeBatch(c.var.teacher.id, c.req.valid('param').batchId, actor(c, c.var.viewer.userId))))
     .post('/codes/:codeId/revoke', validate('param', ZCodeParam), async (c) => c.json(await codes.batches.revokeCode(c.var.teacher.id, c.req.valid('param').codeId, actor(c, c.var.viewer.userId))))
     .post('/codes/:codeId/sold', validate('param', ZCodeParam), async (c) => c.json(await codes.batches.markSold(c.var.teacher.id, c.req.valid('param').codeId, actor(c, c.var.viewer.userId))))
+    .post('/codes/:codeId/unsold', validate('param', ZCodeParam), async (c) => c.json(await codes.batches.unmarkSold(c.var.teacher.id, c.req.valid('param').codeId, actor(c, c.var.viewer.userId))))
+    // Cash sales in bulk: a range of card numbers or the ticked cards (decision 055).
+    .post('/batches/:batchId/sold', validate('param', ZBatchParam), validate('json', ZCodeSale), async (c) =>
+      c.json(await codes.batches.markSoldMany(c.var.teacher.id, c.req.valid('param').batchId, c.req.valid('json'), actor(c, c.var.viewer.userId))),
+    )
     // Codes typed in teacher-confirmed mode (decision 031)
     .get('/code-requests', validate('query', ZCodeRequestsQuery), async (c) => c.json(await codes.redemption.listRequests(c.var.teacher.id, c.req.valid('query'))))
+    .get('/code-requests/pending', async (c) => c.json(await codes.redemption.pendingRequests(c.var.teacher.id)))
     .post('/code-requests/:requestId/confirm', validate('param', ZRequestParam), async (c) =>
       c.json(await codes.redemption.confirmRequest(c.var.teacher, c.req.valid('param').requestId, actor(c, c.var.viewer.userId))),
     )
@@ -64,6 +68,8 @@ export function codeStudentRoutes({ codes: { redemption }, config }: TDeps) {
       const ctx = requestContext(c, config);
       return c.json(await redemption.redeem(c.var.studentId, c.req.valid('json'), ctx));
     })
+    // "I paid for this card": after a wrong-code answer, the student sends it to the teacher (decision 055).
+    .post('/code-requests', validate('json', ZRedeem), async (c) => c.json(await redemption.sendToTeacher(c.var.studentId, c.req.valid('json'), requestContext(c, config))))
     .get('/code-requests', validate('query', ZPlatformQuery), async (c) => {
       const platform = requestContext(c, config).hostSubdomain ?? c.req.valid('query').platform ?? null;
       return c.json(await redemption.studentRequests(c.var.studentId, platform));

@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'codes.batch_revoked',
   'codes.code_revoked',
   'codes.code_sold',
+  'codes.codes_sold',
+  'codes.code_unsold',
   'codes.request_rejected',
   'subscription.enrolled',
   'subscription.redeemed',

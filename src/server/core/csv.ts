@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { formatDate as formatSharedDate } from '@shared/dates';
 import type { TLanguage } from '@shared/i18n';
 
 /**
@@ -28,8 +29,20 @@ export function csvFileName(base: string): string {
   return `${base.replace(/[^a-z0-9-]+/gi, '-').slice(0, 60) || 'export'}.csv`;
 }
 
-const LOCALES: Record<TLanguage, string> = { ar: 'ar-DZ', en: 'en-GB', fr: 'fr-FR' };
-
+/** Decision 060: the shared formatter, numeric in a spreadsheet cell. */
 export function formatDate(lng: TLanguage, date: Date | null): string {
-  return date ? new Intl.DateTimeFormat(LOCALES[lng], { dateStyle: 'medium', timeZone: 'Africa/Algiers' }).format(date) : '';
+  return formatSharedDate(lng, date, 'medium');
+}
+
+/**
+ * A moment as Algerian teachers read it, sortable in a spreadsheet: "2026-12-31 23:59", Africa/Algiers time
+ * (never raw UTC, which shows the day before for an expiry at midnight).
+ */
+export function localDateTime(date: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Algiers', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }

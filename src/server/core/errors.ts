@@ -13,6 +13,8 @@ export class AppError extends Error {
     readonly fields?: Record<string, string>,
     /** Values interpolated into the translated message, e.g. {{minutes}}. */
     readonly params?: Record<string, string | number>,
+    /** Sent as they are beside the message (TErrorBody.details); never anything the caller may not see. */
+    readonly details?: Record<string, string>,
   ) {
     super(code);
     this.name = 'AppError';
@@ -39,7 +41,7 @@ function toAppError(error: unknown): AppError | null {
 
 export function errorBody(c: Context<TAppEnv>, error: AppError): TErrorBody {
   const message = errorMessage(toLanguage(c.get('language')), error.code, error.params);
-  return { error: { code: error.code, message, ...(error.fields ? { fields: error.fields } : {}) } };
+  return { error: { code: error.code, message, ...(error.fields ? { fields: error.fields } : {}), ...(error.details ? { details: error.details } : {}) } };
 }
 
 /** One place maps failures to responses; unexpected errors are logged with the request id, never returned. */

@@ -36,8 +36,15 @@ export function coursesText(lng: TLanguage, key: string, params: Record<string, 
   return i18n.t(key, { lng, ns: 'courses', ...params });
 }
 
+/**
+ * The parameter an error message counts (minutes, a limit…): passed to i18next as `count` too, so that the
+ * message takes its plural form (Arabic has six: "بعد دقيقة واحدة", "بعد 3 دقائق", "بعد 15 دقيقة").
+ */
+const COUNTED_PARAMS = ['minutes', 'max', 'limit'] as const;
+
 export function errorMessage(lng: TLanguage, code: TErrorCode, params?: Record<string, string | number>): string {
-  return i18n.t(`codes.${code}`, { lng, ...params });
+  const counted = COUNTED_PARAMS.map((name) => params?.[name]).find((v) => typeof v === 'number');
+  return i18n.t(`codes.${code}`, { lng, ...params, ...(counted === undefined ? {} : { count: counted }) });
 }
 
 export type TEmailTemplate = 'verifyEmail' | 'resetPassword' | 'changeEmail' | 'adminInvitation' | 'newsletterUnsubscribe' | 'newsletterResubscribe';

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import pino, { type DestinationStream } from 'pino';
+import type prettyFactory from 'pino-pretty';
 import type { TConfig } from './config';
 
 /**
@@ -12,6 +13,6 @@ export function createLogger(config: Pick<TConfig, 'logLevel'>, terminal = proce
 }
 
 function prettyStream(): DestinationStream {
-  const pretty = createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
+  const pretty = createRequire(import.meta.url)('pino-pretty') as typeof prettyFactory;
   return pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true, sync: true });
 }

@@ -33,6 +33,7 @@ export async function publishedCourseCards(db: Db, teacherId: string): Promise<T
       kind: c.kind as TCourseCard['kind'],
       priceFromDzd: prices.length ? Math.min(...prices) : 0,
       lessonCount: counts.find((x) => x.courseId === c.id)?.n ?? 0,
+      plans: own.map((p) => ({ type: p.type, priceDzd: p.priceDzd, durationDays: p.durationDays })),
     };
   });
 }

@@ -4,7 +4,7 @@ import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
 import { loadLandingAssets } from './assets';
 import { landingImagesService } from './images';
-import { landingPagesService } from './pages';
+import { landingPagesService } from './pages-service';
 import { landingPublicService } from './public';
 import { landingSiteService, type TLandingSiteService } from './site-cache';
 

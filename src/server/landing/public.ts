@@ -5,7 +5,7 @@ import { landingContactRequests, landingPageViews, teacherLandingPages, teachers
 import { AppError } from '@server/core/errors';
 import type { TContactRequest, TContactRequestInput } from '@shared/schemas/landing';
 import { consume } from '@server/core/attempt-limits';
-import { assertPageId, isPageId } from './pages';
+import { assertPageId, isPageId } from './page-ids';
 
 /** Spec-less spam limits for the contact form (issue 4): per address, and per page per day. */
 const CONTACT_LIMIT = { perIp: 5, perIpWindowMs: 10 * 60_000, perPagePerDay: 200 };

@@ -5,14 +5,14 @@ import { toLandingView, type TLandingCourseCard } from '@shared/landing-view';
 import type { TPixelProvider, TTrackingPixel } from '@shared/schemas/landing';
 import { DebugNotFoundDocument, ErrorDocument, LandingDocument } from '@views/landing/document';
 import type { TViewContext } from '@views/landing/types';
-import type { TLandingPageRow } from './pages';
+import type { TLandingPageRow } from './page-fields';
 import type { TLandingAssets } from './assets';
 import { landingResources, landingT } from './i18n';
 
 export type TViewerMode = 'live' | 'embedded' | 'preview';
 
 /** The row as the shared view model reads it (the spec's snake_case fields). */
-function rowFields(row: TLandingPageRow): Record<string, unknown> {
+export function rowFields(row: TLandingPageRow): Record<string, unknown> {
   return {
     id: row.id,
     title: row.title,

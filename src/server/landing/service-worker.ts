@@ -1,17 +1,5 @@
-/**
- * Spec §4/§7.1 offline worker for landing pages, served at /landing-page-sw.js. A visited page is kept
- * for offline viewing; a repeat visit is answered from it at once while the network copy is fetched
- * behind it, and when that copy differs the page is told (LANDING_PAGE_UPDATED → the update banner).
- * A new version of the worker waits until the page sends SKIP_WAITING ('update now').
- *
- * It only ever answers navigations to teachers' pages (marked by the server with X-Darsi-Landing) and
- * the viewer's own immutable files; everything else goes to the network untouched.
- */
-export function serviceWorkerScript(version: string, host: 'subdomain' | 'main'): string {
-  return `// Darsi landing pages offline worker, version ${JSON.stringify(version)}
-const VERSION = ${JSON.stringify(version)};
-const HOST_MODE = ${JSON.stringify(host)};
-const PAGES = 'darsi-landing-pages-v1';
+/** The worker after its two constants, as served (a template literal: regular-expression escapes are doubled). */
+const WORKER_BODY = `const PAGES = 'darsi-landing-pages-v1';
 const FILES = 'darsi-landing-files-v1';
 const APP_PATHS = /^\\/(api|assets|locales|student|teacher|admin|dashboard|platform|login|register|verify|forgot-password|reset-password|404|inactive|landing-page-sw\\.js)(\\/|$)/;
 
@@ -92,4 +80,19 @@ self.addEventListener('fetch', (event) => {
   );
 });
 `;
+
+/**
+ * Spec §4/§7.1 offline worker for landing pages, served at /landing-page-sw.js. A visited page is kept
+ * for offline viewing; a repeat visit is answered from it at once while the network copy is fetched
+ * behind it, and when that copy differs the page is told (LANDING_PAGE_UPDATED → the update banner).
+ * A new version of the worker waits until the page sends SKIP_WAITING ('update now').
+ *
+ * It only ever answers navigations to teachers' pages (marked by the server with X-Darsi-Landing) and
+ * the viewer's own immutable files; everything else goes to the network untouched.
+ */
+export function serviceWorkerScript(version: string, host: 'subdomain' | 'main'): string {
+  return `// Darsi landing pages offline worker, version ${JSON.stringify(version)}
+const VERSION = ${JSON.stringify(version)};
+const HOST_MODE = ${JSON.stringify(host)};
+${WORKER_BODY}`;
 }

@@ -49,7 +49,7 @@ export function starterContent(title: string, lng: TLanguage, teacherName: strin
     hero_features: [
       { id: id(), icon: 'video', text: s('heroFeature1') },
       { id: id(), icon: 'users', text: s('heroFeature2') },
-      { id: id(), icon: 'certificate', text: s('heroFeature3') },
+      { id: id(), icon: 'phone', text: s('heroFeature3') },
     ],
     features: [
       { id: id(), icon: 'book', title: s('feature1Title'), description: s('feature1Text') },

@@ -63,12 +63,16 @@ export async function complete(deps: TLearningDeps, studentId: string, lessonId:
   if (!lesson) throw new AppError('LESSON_NOT_FOUND');
   const view = await studentView(deps, studentId, lesson.courseId, where);
   ensureOpen(view.lockOf.get(lessonId) ?? null);
-  await db
+  const added = await db
     .insert(lessonProgress)
     .values({ teacherId: lesson.teacherId, studentId, courseId: lesson.courseId, lessonId, completedAt: clock.now() })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ lessonId: lessonProgress.lessonId });
   const index = view.ordered.findIndex((l) => l.id === lessonId);
-  return { ok: true as const, nextLessonId: view.ordered[index + 1]?.id ?? null };
+  // True once: for the completion that finished the course, so the student is congratulated then (issue 11).
+  const doneBefore = new Set(view.sections.flatMap((s) => s.lessons.filter((l) => l.completed).map((l) => l.id)));
+  const courseCompleted = added.length > 0 && view.ordered.every((l) => l.id === lessonId || doneBefore.has(l.id));
+  return { ok: true as const, nextLessonId: view.ordered[index + 1]?.id ?? null, courseCompleted };
 }
 
 export async function lessonFile(deps: TLearningDeps, studentId: string, lessonId: string, where: TWhere) {

@@ -25,9 +25,9 @@ type TFetchEvent = {
   respondWith: (r: Promise<Response>) => void;
 };
 
-function worker(self: TWorkerScope, VERSION: string, PRECACHE: string[], PAGES: string[]) {
+/** Install (precache), activate (drop older caches, reload the pages of an update) and SKIP_WAITING. */
+function lifecycle(self: TWorkerScope, VERSION: string, PRECACHE: string[]) {
   const CACHE = 'darsi-site-' + VERSION;
-  const pages = new Set(PAGES);
   const isOlderCache = function (k: string) {
     return k.indexOf('darsi-site-') === 0 && k !== CACHE;
   };
@@ -71,6 +71,12 @@ function worker(self: TWorkerScope, VERSION: string, PRECACHE: string[], PAGES: 
     if (event.data && event.data.type === 'SKIP_WAITING') void self.skipWaiting();
   });
 
+}
+
+/** Hashed assets from the cache first; the public site's pages from the network first, the last copy offline. */
+function fetches(self: TWorkerScope, VERSION: string, PAGES: string[]) {
+  const CACHE = 'darsi-site-' + VERSION;
+  const pages = new Set(PAGES);
   self.addEventListener('fetch', function (event: TFetchEvent) {
     const request = event.request;
     if (request.method !== 'GET') return;
@@ -122,5 +128,6 @@ function worker(self: TWorkerScope, VERSION: string, PRECACHE: string[], PAGES: 
 }
 
 export function serviceWorkerSource(version: string, precache: string[], pages: readonly string[]): string {
-  return `'use strict';\n(${worker.toString()})(self, ${JSON.stringify(version)}, ${JSON.stringify(precache)}, ${JSON.stringify(pages)});\n`;
+  const v = JSON.stringify(version);
+  return `'use strict';\n(${lifecycle.toString()})(self, ${v}, ${JSON.stringify(precache)});\n(${fetches.toString()})(self, ${v}, ${JSON.stringify(pages)});\n`;
 }

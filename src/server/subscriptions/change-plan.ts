@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { planDays } from '@shared/courses';
 import type { TChangePlan } from '@shared/schemas/courses';
 import { audit, type TActor } from '@server/core/audit';
@@ -29,6 +29,8 @@ export async function changePlan(deps: TSubscriptionsDeps, teacherId: string, en
         expiresAt,
         autoRenew: input.autoRenew ?? current.autoRenew,
         notes: input.notes === undefined ? current.notes : input.notes || null,
+        // The amount received for the change, if any: the total paid is a sum of payments, never a price.
+        totalPaidDzd: sql`${e.totalPaidDzd} + ${input.paidDzd ?? 0}`,
         updatedAt: now,
       })
       .where(eq(e.id, current.id));
@@ -39,7 +41,7 @@ export async function changePlan(deps: TSubscriptionsDeps, teacherId: string, en
       targetType: 'enrollment',
       targetId: current.id,
       teacherId,
-      details: { fromPlanId: current.planId, toPlanId: plan.id, recalculate: input.recalculate, expiresAt: iso(expiresAt) },
+      details: { fromPlanId: current.planId, toPlanId: plan.id, recalculate: input.recalculate, paidDzd: input.paidDzd ?? 0, expiresAt: iso(expiresAt) },
       ip: actor.ip,
     });
     return { expiresAt: iso(expiresAt) };

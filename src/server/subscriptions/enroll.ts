@@ -39,7 +39,7 @@ export async function enroll(deps: TSubscriptionsDeps, teacherId: string, input:
       planId: plan.id,
       type: plan.type,
       days: planDays(plan),
-      paid: plan.priceDzd,
+      paid: input.paidDzd ?? plan.priceDzd,
       autoRenew: input.autoRenew ?? plan.autoRenew,
       source: 'teacher',
       now,
@@ -53,7 +53,7 @@ export async function enroll(deps: TSubscriptionsDeps, teacherId: string, input:
       targetType: 'enrollment',
       targetId: row.id,
       teacherId,
-      details: { studentId: input.studentId, courseId: course.id, planId: plan.id, expiresAt: iso(row.expiresAt) },
+      details: { studentId: input.studentId, courseId: course.id, planId: plan.id, paidDzd: input.paidDzd ?? plan.priceDzd, expiresAt: iso(row.expiresAt) },
       ip: actor.ip,
     });
     return { id: row.id, expiresAt: iso(row.expiresAt) };

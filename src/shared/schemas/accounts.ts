@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { LANGUAGES } from '../i18n';
+import { algerianPhone } from '../phone';
 import { subdomainIssue } from '../subdomain';
 
 /*
@@ -42,7 +43,20 @@ const ZPlatform = z.string().max(63).regex(/^[a-z0-9-]+$/).optional();
 export const ZTeacherRegister = z.object({ name: ZName, email: ZEmail, subdomain: ZSubdomain, password: ZPassword });
 export type TTeacherRegister = z.infer<typeof ZTeacherRegister>;
 
-export const ZStudentRegister = z.object({ name: ZName, email: ZEmail, password: ZPassword, platform: ZPlatform });
+/** An optional Algerian phone number: empty means none; anything else must be valid and is stored as E.164. */
+export const ZOptionalPhone = z
+  .string('fields.wrongType')
+  .trim()
+  .max(32, 'fields.phone')
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return undefined;
+    const phone = algerianPhone(value);
+    if (!phone) ctx.addIssue({ code: 'custom', message: 'fields.phone' });
+    return phone ?? undefined;
+  });
+
+export const ZStudentRegister = z.object({ name: ZName, email: ZEmail, password: ZPassword, phone: ZOptionalPhone, platform: ZPlatform });
 export type TStudentRegister = z.infer<typeof ZStudentRegister>;
 
 export const ZLogin = z.object({
@@ -66,6 +80,10 @@ export type TChangePassword = z.infer<typeof ZChangePassword>;
 
 export const ZProfileUpdate = z.object({ name: ZName, language: z.enum(LANGUAGES).optional() });
 export type TProfileUpdate = z.infer<typeof ZProfileUpdate>;
+
+/** The ways a teacher's students may reach them to buy a card (decision 057); each is optional. */
+export const ZTeacherContact = z.object({ phone: ZOptionalPhone, whatsapp: ZOptionalPhone, emailShown: z.boolean('fields.invalid') });
+export type TTeacherContact = z.infer<typeof ZTeacherContact>;
 
 export const ZChangeEmail = z.object({ email: ZEmail });
 export type TChangeEmail = z.infer<typeof ZChangeEmail>;

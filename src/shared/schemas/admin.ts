@@ -70,7 +70,12 @@ export const ZAdminAuditQuery = queryOf({
 });
 export type TAdminAuditQuery = z.infer<typeof ZAdminAuditQuery>;
 
-export const ZTeacherStatusChange = z.object({ status: z.enum(TEACHER_STATUSES, 'fields.unknownValue') });
+/** The reason is shown to the teacher when they try to sign in (decision 058); it is cleared on reactivation. */
+export const MAX_STATUS_REASON_LENGTH = 500;
+export const ZTeacherStatusChange = z.object({
+  status: z.enum(TEACHER_STATUSES, 'fields.unknownValue'),
+  reason: z.string('fields.wrongType').trim().max(MAX_STATUS_REASON_LENGTH, 'fields.tooLong').optional(),
+});
 export const ZTeacherPlanChange = z.object({ plan: z.enum(PLAN_IDS, 'fields.unknownValue') });
 export const ZTrialExtension = z.object({
   days: z.number('fields.invalid').int('fields.invalid').min(1, 'fields.invalid').max(MAX_TRIAL_EXTENSION_DAYS, 'fields.invalid'),

@@ -113,12 +113,29 @@ export const ZRedeem = z.object({
 });
 export type TRedeem = z.infer<typeof ZRedeem>;
 
+/** Cards marked sold (or back to unsold) at once: a range of card numbers, or the cards ticked on the page. */
+export const ZCodeSale = z.union([
+  z
+    .object({
+      from: z.number('fields.serial').int('fields.serial').min(1, 'fields.serial').max(BATCH_MAX, 'fields.serial'),
+      to: z.number('fields.serial').int('fields.serial').min(1, 'fields.serial').max(BATCH_MAX, 'fields.serial'),
+    })
+    .refine((r) => r.from <= r.to, { path: ['to'], message: 'fields.serialRange' }),
+  z.object({ codeIds: z.array(z.uuid('fields.invalid')).min(1, 'fields.required').max(200, 'fields.invalid') }),
+]);
+export type TCodeSale = z.infer<typeof ZCodeSale>;
+
+/** An amount the teacher received, in whole dinars. */
+const ZPaidDzd = z.number('fields.paidDzd').int('fields.paidDzd').min(0, 'fields.paidDzd').max(MAX_PRICE_DZD, 'fields.paidDzd');
+
 export const ZEnroll = z.object({
   studentId: z.string().min(1).max(100),
   courseId: ZId,
   planId: ZId,
   autoRenew: z.boolean().optional(),
   notes: z.string().trim().max(MAX_NOTES_LENGTH, 'fields.notesTooLong').optional(),
+  /** What the student paid for this enrolment; without it, the plan's price. */
+  paidDzd: ZPaidDzd.optional(),
 });
 export type TEnroll = z.infer<typeof ZEnroll>;
 
@@ -128,6 +145,8 @@ export const ZChangePlan = z.object({
   recalculate: z.boolean(),
   autoRenew: z.boolean().optional(),
   notes: z.string().trim().max(MAX_NOTES_LENGTH, 'fields.notesTooLong').optional(),
+  /** What the student paid for the change (added to the total paid); without it, nothing. */
+  paidDzd: ZPaidDzd.optional(),
 });
 export type TChangePlan = z.infer<typeof ZChangePlan>;
 

@@ -218,7 +218,9 @@ const ZCustomSlug = z.union([
   z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/, 'fields.slug')
+    // Letters of any script (an Arabic slug is sent percent-encoded), digits and inner hyphens (decision 059).
+    .transform((v) => v.normalize('NFKC'))
+    .pipe(z.string().regex(/^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u, 'fields.slug'))
     // What fits a path segment and does not shadow one of our own routes.
     .refine((v) => !isReservedSlug(v), 'fields.slugReserved'),
 ]);

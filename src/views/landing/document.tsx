@@ -5,7 +5,7 @@ import { LandingBody } from './landing-body';
 import { LANDING_CSS } from './styles';
 import type { TViewContext } from './types';
 
-type TDocumentAssets = {
+export type TDocumentAssets = {
   /** The page script (progressive enhancement), hashed. */
   script: string;
   /** In the editor's preview only: the React bundle that re-renders the page from the draft. */
@@ -17,12 +17,13 @@ function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-function Shell({ lng, dir, head, children, bodyStyle, assets, data }: { lng: string; dir: string; head: ReactNode; children: ReactNode; bodyStyle?: CSSProperties; assets: TDocumentAssets; data?: unknown }) {
+export function Shell({ lng, dir, head, children, bodyStyle, assets, data }: { lng: string; dir: string; head: ReactNode; children: ReactNode; bodyStyle?: CSSProperties; assets: TDocumentAssets; data?: unknown }) {
   return (
     <html lang={lng} dir={dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
         {head}
         <link rel="preload" href="/landing-assets/fonts/tajawal-arabic-400-normal.woff2" as="font" type="font/woff2" crossOrigin="" />
         <style dangerouslySetInnerHTML={{ __html: LANDING_CSS }} />

@@ -101,6 +101,23 @@ button,input,textarea{font:inherit}
 .lp-course__cover{aspect-ratio:16/9;border-radius:.75rem;overflow:hidden;margin-block-end:1rem}
 .lp-course__meta{display:flex;justify-content:space-between;align-items:center;gap:.5rem;margin-block-start:auto;padding-block-start:1rem;color:#374151}
 .lp-course__meta span{display:flex;gap:.35rem;align-items:center}
+.lp-course__tags{display:flex;flex-wrap:wrap;gap:.4rem;margin-block-end:.5rem}
+.lp-tag{display:inline-block;border-radius:999px;padding:.1rem .7rem;font-size:.8rem;font-weight:700;background:#eef2ff;color:#3730a3}
+.lp-tag--free{background:#dcfce7;color:#166534}
+.lp-course__plans{list-style:none;margin:0;margin-block-start:.75rem;padding:0;display:grid;gap:.35rem;font-size:.9rem;color:#374151}
+.lp-course__plans li{display:flex;justify-content:space-between;gap:.5rem;border-block-end:1px dashed #e5e7eb;padding-block-end:.35rem}
+.lp-platform__hero{background:linear-gradient(135deg,var(--lp-primary),var(--lp-secondary));color:#fff;padding-block:3rem 2.5rem}
+.lp-platform__head{display:flex;flex-wrap:wrap;gap:1.25rem;align-items:center}
+.lp-platform__photo{width:6rem;height:6rem;border-radius:50%;overflow:hidden;flex-shrink:0;border:3px solid rgba(255,255,255,.7);background:rgba(255,255,255,.2)}
+.lp-platform__photo img{width:100%;height:100%;object-fit:cover}
+.lp-platform__name{font-size:clamp(1.5rem,5vw,2.25rem);font-weight:800;margin:0}
+.lp-platform__bio{margin:.5rem 0 0;max-width:40rem;opacity:.95}
+.lp-platform__actions{display:flex;flex-wrap:wrap;gap:.75rem;margin-block-start:1.5rem}
+.lp-platform__actions .lp-btn--outline{background:#fff}
+.lp-platform__filters{display:flex;flex-wrap:wrap;gap:.75rem;margin-block-end:1.5rem;align-items:end}
+.lp-platform__filters label{display:grid;gap:.25rem;font-size:.9rem;flex:1 1 12rem;min-width:0}
+.lp-platform__filters input,.lp-platform__filters select{font:inherit;padding:.6rem .75rem;border:1px solid #d1d5db;border-radius:.6rem;background:#fff;width:100%}
+.lp-platform__empty{text-align:center;color:#4b5563;padding-block:2rem}
 .lp-plan{display:flex;flex-direction:column;position:relative}
 .lp-plan--popular{border:2px solid var(--lp-primary);box-shadow:0 16px 32px rgba(0,0,0,.08)}
 .lp-plan__badge{position:absolute;inset-block-start:-.85rem;inset-inline-start:1.25rem;background:var(--lp-primary);color:#fff;border-radius:999px;padding:.1rem .8rem;font-size:.85rem;font-weight:700}

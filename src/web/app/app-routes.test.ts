@@ -38,3 +38,9 @@ describe('the app routes the server knows', () => {
     expect(isAppRoute('/about/x')).toBe(false);
   });
 });
+
+describe('the root route', () => {
+  it('has its HydrateFallback before any lazy module loads (no "No HydrateFallback element provided")', () => {
+    expect(routes[0]!.HydrateFallback).toBeTypeOf('function');
+  });
+});

@@ -23,8 +23,3 @@ export function RootLayout() {
     </>
   );
 }
-
-/** Shown while the first route module loads. */
-export function RootFallback() {
-  return <LoadingOverlay />;
-}

@@ -1,10 +1,17 @@
 import { redirect, type RouteObject } from 'react-router';
+import { LoadingOverlay } from '@web/components/ui/loading-overlay';
 import { adminChildRoutes } from '@web/features/admin/routes';
 import { coursesStudentRoutes, coursesTeacherRoutes } from '@web/features/courses/routes';
 import { landingDashboardRoutes, landingPublicRoutes } from '@web/features/landing/routes';
 import { sitePublicRoutes } from '@web/features/site/routes';
 import { hostPlatform } from '@web/lib/host-platform';
 import { page, placeholder } from './route-helpers';
+
+/** Leaves the app for the server-rendered platform home; nothing renders meanwhile. */
+function platformHomeDocument(request: Request): Promise<never> {
+  window.location.assign(new URL(request.url).href);
+  return new Promise<never>(() => {});
+}
 
 const notFound = () => import('@web/features/errors/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 
@@ -95,7 +102,10 @@ const adminArea: RouteObject = {
 
 export const routes: RouteObject[] = [
   {
-    lazy: () => import('./root-layout').then((m) => ({ Component: m.RootLayout, HydrateFallback: m.RootFallback })),
+    // Set here, not in the lazy module: React Router picks the first render's fallback before any lazy
+    // module has loaded, and warned "No HydrateFallback element provided" on every page (issue 11).
+    HydrateFallback: LoadingOverlay,
+    lazy: () => import('./root-layout').then((m) => ({ Component: m.RootLayout })),
     children: [
       teacherArea,
       studentArea(''),
@@ -107,7 +117,8 @@ export const routes: RouteObject[] = [
           {
             lazy: () => import('@web/components/public-layout').then((m) => ({ Component: m.PublicLayout })),
             children: [
-              placeholder('platformHome', ''),
+              // The platform home is rendered by the server (issue 15): an in-app link to it loads the document.
+              { index: true, loader: ({ request }) => platformHomeDocument(request) },
               placeholder('platformTeach', 'teach'),
               page('login', auth.login, { portal: 'platform' }),
               page('register', auth.studentRegister),

@@ -1,11 +1,18 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useMatches } from 'react-router';
 import { LanguageSwitcher } from './ui/language-switcher';
 import { LoadingOverlay } from './ui/loading-overlay';
 
+/** A screen only a signed-in teacher can see (the lesson preview) says so in its route handle. */
+function useTeacherHeader(): boolean {
+  const handle = useMatches().at(-1)?.handle as { header?: string } | undefined;
+  return handle?.header === 'teacher';
+}
+
 function Header() {
   const { t } = useTranslation();
+  const teacherHeader = useTeacherHeader();
   return (
     <header className="sticky top-0 z-40 border-b border-gray-100 bg-white/95 backdrop-blur">
       <nav className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
@@ -13,12 +20,20 @@ function Header() {
           {t('app.name')}
         </Link>
         <div className="flex flex-wrap items-center gap-2">
-          <Link to="/login" className="rounded-lg px-3 py-1.5 text-sm font-medium hover:bg-gray-50">
-            {t('nav.login')}
-          </Link>
-          <Link to="/register" className="rounded-lg bg-primary-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-primary-700">
-            {t('nav.register')}
-          </Link>
+          {teacherHeader ? (
+            <Link to="/dashboard" className="rounded-lg px-3 py-1.5 text-sm font-medium hover:bg-gray-50" data-testid="header-dashboard">
+              {t('nav.dashboard')}
+            </Link>
+          ) : (
+            <>
+              <Link to="/login" className="rounded-lg px-3 py-1.5 text-sm font-medium hover:bg-gray-50">
+                {t('nav.login')}
+              </Link>
+              <Link to="/register" className="rounded-lg bg-primary-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-primary-700">
+                {t('nav.register')}
+              </Link>
+            </>
+          )}
           <LanguageSwitcher />
         </div>
       </nav>

@@ -17,7 +17,7 @@ import {
   toLanguage,
 } from '@shared/i18n';
 
-export function applyDocumentLanguage(language: string) {
+function applyDocumentLanguage(language: string) {
   const lng = toLanguage(language);
   document.documentElement.lang = lng;
   document.documentElement.dir = directionOf(lng);
@@ -65,7 +65,7 @@ detector.cacheUserLanguage = (lng, caches) => {
  * i18next retries a failed read with a doubling wait; the HTTP backend marks 5xx and network failures
  * as retryable and 4xx as final.
  */
-export const i18nReady = i18next
+void i18next
   .use(HttpBackend)
   .use(detector)
   .use(initReactI18next)

@@ -49,7 +49,9 @@ describe('translations', () => {
   it('has a message for every error code', () => {
     for (const lng of LANGUAGES) {
       const codes = load(lng, 'errors').codes as TTree;
-      expect(Object.keys(codes).sort(), lng).toEqual(Object.keys(ERROR_STATUS).sort());
+      // A counted message also has its plural forms (CODE_ATTEMPTS_LOCKED_few…), named after its code.
+      const messages = Object.keys(codes).filter((k) => !/_(zero|one|two|few|many|other)$/.test(k));
+      expect(messages.sort(), lng).toEqual(Object.keys(ERROR_STATUS).sort());
     }
   });
 

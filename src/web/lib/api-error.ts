@@ -9,6 +9,7 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fields: Record<string, string> = {},
+    readonly details: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';

@@ -25,7 +25,7 @@ export async function unwrap<T>(call: Promise<ClientResponse<T>>): Promise<T> {
   if (res.ok) return (await res.json()) as T;
   const body = (await res.json().catch(() => null)) as TErrorBody | null;
   if (!body?.error) throw new ApiError('NETWORK', '', res.status);
-  throw new ApiError(body.error.code, body.error.message, res.status, body.error.fields);
+  throw new ApiError(body.error.code, body.error.message, res.status, body.error.fields, body.error.details);
 }
 
 /** The JSON body a typed client method takes, for the features' api.ts modules that wrap it. */

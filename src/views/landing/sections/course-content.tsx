@@ -1,6 +1,6 @@
 import type { TLandingView } from '@shared/landing-view';
-import { Icon } from '@views/landing/icons';
-import { LandingImage, SectionHeading } from '@views/landing/parts';
+import { CourseCard } from '@views/landing/course-card';
+import { SectionHeading } from '@views/landing/parts';
 import type { TViewContext } from '@views/landing/types';
 
 /** The teacher's own outline, then the published courses (cards from the courses domain). */
@@ -41,26 +41,7 @@ export function CourseContentSection({ view, ctx }: { view: TLandingView; ctx: T
         {view.courseCards.length > 0 && (
           <ul className="lp-grid lp-grid--3 lp-course-cards" data-testid="course-cards">
             {view.courseCards.map((card) => (
-              <li key={card.id} className="lp-card lp-course">
-                <LandingImage src={card.coverUrl} alt={card.title} className="lp-course__cover" width={480} height={270} />
-                <h3 className="lp-card__title" dir="auto">
-                  {card.title}
-                </h3>
-                <p className="lp-card__text" dir="auto">
-                  {card.description}
-                </p>
-                <p className="lp-course__meta">
-                  <span>
-                    <Icon name="book" />
-                    {t('viewer.courses.lessons', { count: card.lessonCount })}
-                  </span>
-                  <strong>{card.priceFromDzd > 0 ? t('viewer.courses.priceFrom', { price: card.priceFromDzd }) : t('viewer.courses.free')}</strong>
-                </p>
-                {/* A card leads to the teacher's platform sign-up, where the visitor subscribes to the course. */}
-                <a href={ctx.registerHref} className="lp-btn lp-btn--primary lp-course__cta" aria-label={t('viewer.courses.joinCourse', { title: card.title })} data-testid="course-card-cta">
-                  {t('viewer.courses.join')}
-                </a>
-              </li>
+              <CourseCard key={card.id} card={card} t={t} href={ctx.registerHref} ctaLabel={t('viewer.courses.join')} />
             ))}
           </ul>
         )}

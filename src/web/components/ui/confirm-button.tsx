@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, buttonClass } from '@web/components/ui/button';
 
 type TConfirmButtonProps = {
@@ -14,6 +14,8 @@ type TConfirmButtonProps = {
   testId?: string;
   ariaLabel?: string;
   disabled?: boolean;
+  /** Fields the decision needs (a reason, say), between the question and the buttons. */
+  children?: ReactNode;
 };
 
 /**
@@ -21,7 +23,7 @@ type TConfirmButtonProps = {
  * browser's window.confirm, which blocks the page and cannot be styled or translated in its buttons.
  * A quiet trigger (ghost) or a danger one means a destructive action: its confirmation is red.
  */
-export function ConfirmButton({ label, title, body, confirmLabel, cancelLabel, onConfirm, variant = 'secondary', testId, ariaLabel, disabled }: TConfirmButtonProps) {
+export function ConfirmButton({ label, title, body, confirmLabel, cancelLabel, onConfirm, variant = 'secondary', testId, ariaLabel, disabled, children }: TConfirmButtonProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -45,6 +47,7 @@ export function ConfirmButton({ label, title, body, confirmLabel, cancelLabel, o
         <AlertDialog.Content data-testid="confirm-dialog" className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-md -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
           <AlertDialog.Title className="text-lg font-bold text-gray-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-gray-600">{body}</AlertDialog.Description>
+          {children ? <div className="mt-4">{children}</div> : null}
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel className={buttonClass('secondary')} disabled={busy}>
               {cancelLabel}

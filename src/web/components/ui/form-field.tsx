@@ -34,8 +34,8 @@ function ErrorText({ id, error, alert }: { id: string; error: string; alert?: bo
   );
 }
 
-/** A label, its control, then the hint (while there is no error) and the error. For controls the kit lacks. */
-export function FieldShell({ id, label, error, hint, live, required, className, children }: TShellProps) {
+/** A label, its control, then the hint (while there is no error) and the error. */
+function FieldShell({ id, label, error, hint, live, required, className, children }: TShellProps) {
   return (
     <div className={cx('min-w-0 space-y-1.5', className)}>
       <label htmlFor={id} className="block text-sm font-medium text-gray-800">
@@ -71,7 +71,7 @@ export function describedBy(id: string, error: string | undefined, hasHint = fal
 }
 
 /** The accessibility attributes of a control inside a FieldShell. */
-export function controlAria(id: string, error: string | undefined, hint: ReactNode) {
+function controlAria(id: string, error: string | undefined, hint: ReactNode) {
   return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, error, Boolean(hint)) };
 }
 

@@ -199,3 +199,10 @@ export const SparkIcon = (props: TIconProps) => (
     <path d="M12 3l1.9 5.8L20 11l-6.1 2.2L12 19l-1.9-5.8L4 11l6.1-2.2z" />
   </Icon>
 );
+
+/** A card with a code: activation codes. */
+export const TicketIcon = (props: TIconProps) => (
+  <Icon {...props}>
+    <path d="M3 8a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v8a2 2 0 0 0-2 2H5a2 2 0 0 0-2-2zM9 10v4M12 10v4M15 10v4" />
+  </Icon>
+);

@@ -8,7 +8,7 @@ import { isolate, useDateFormat } from '@web/lib/format';
 import { MailIcon, ShieldIcon } from '@web/components/ui/icons';
 import { PageTitle } from '@web/components/ui/page-heading';
 import { notify } from '@web/lib/notify';
-import { LoadingBlock } from './components/admin-ui';
+import { LoadingBlock } from '@web/components/ui/skeleton';
 import { Badge } from '@web/components/ui/badge';
 import { useDateTimeFormat } from './components/datetime';
 import { InviteAdminForm } from './components/invite-admin-form';
@@ -136,7 +136,6 @@ function AdminsList({ data }: { data: TAdminsList }) {
 /** Who can run the platform: the admins, their invitations, and revoking one (never the last). */
 export function AdminAdminsPage() {
   const { t } = useTranslation('admin');
-  const errorText = useErrorText();
   const admins = useQuery(adminsQuery);
   return (
     <div className="space-y-6">

@@ -95,7 +95,8 @@ type TTeacherPlanBody = TJson<(typeof api.admin.teachers)[':id']['plan']['$patch
 
 /** The admins' changes; callers refresh with adminKeys once done. */
 export const adminApi = {
-  setTeacherStatus: (id: string, status: TTeacherStatusBody['status']) => unwrap(api.admin.teachers[':id'].status.$patch({ param: { id }, json: { status } })),
+  setTeacherStatus: (id: string, status: TTeacherStatusBody['status'], reason?: string) =>
+    unwrap(api.admin.teachers[':id'].status.$patch({ param: { id }, json: { status, ...(reason ? { reason } : {}) } })),
   setTeacherPlan: (id: string, plan: TTeacherPlanBody['plan']) => unwrap(api.admin.teachers[':id'].plan.$patch({ param: { id }, json: { plan } })),
   extendTrial: (id: string, days: number) => unwrap(api.admin.teachers[':id'].trial.$post({ param: { id }, json: { days } })),
   sendPasswordReset: (id: string) => unwrap(api.admin.teachers[':id']['password-reset'].$post({ param: { id } })),

@@ -5,7 +5,9 @@ import { Button } from '@web/components/ui/button';
 import { isolate } from '@web/lib/format';
 import { PageTitle } from '@web/components/ui/page-heading';
 import { AuditSubject } from './components/audit-details';
-import { ListError, LoadingBlock, Pagination, SearchForm } from './components/admin-ui';
+import { ListError, SearchForm, usePaginationLabels } from './components/admin-ui';
+import { Pagination } from '@web/components/ui/pagination';
+import { LoadingBlock } from '@web/components/ui/skeleton';
 import { SelectField } from '@web/components/ui/form-field';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Badge } from '@web/components/ui/badge';
@@ -66,6 +68,7 @@ function Row({ entry, names, onActor }: { entry: TAuditEntry; names: TAuditNames
 /** Sensitive actions across the platform, newest first. Read-only: entries are never edited or deleted. */
 export function AdminAuditPage() {
   const { t } = useTranslation('admin');
+  const paginationLabels = usePaginationLabels();
   const list = useListParams(FILTERS);
   const audit = useQuery(auditQuery(list.query));
   const actions = useQuery(auditActionsQuery);
@@ -121,7 +124,7 @@ export function AdminAuditPage() {
               </table>
             </div>
           )}
-          <Pagination page={audit.data.page} pageSize={audit.data.pageSize} total={audit.data.total} onPage={list.setPage} />
+          <Pagination page={audit.data.page} pageSize={audit.data.pageSize} total={audit.data.total} onPage={list.setPage} labels={paginationLabels} />
         </section>
       )}
     </div>

@@ -7,7 +7,9 @@ import { Button, buttonClass } from '@web/components/ui/button';
 import { cx } from '@web/lib/cx';
 import { PageTitle } from '@web/components/ui/page-heading';
 import { notify } from '@web/lib/notify';
-import { ListError, LoadingBlock, Pagination, SearchForm } from './components/admin-ui';
+import { ListError, SearchForm, usePaginationLabels } from './components/admin-ui';
+import { Pagination } from '@web/components/ui/pagination';
+import { LoadingBlock } from '@web/components/ui/skeleton';
 import { SelectField } from '@web/components/ui/form-field';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Badge } from '@web/components/ui/badge';
@@ -127,6 +129,7 @@ function Entry({ kind, item }: { kind: TInboxKind; item: TItem }) {
 
 function Inbox({ kind }: { kind: TInboxKind }) {
   const { t } = useTranslation('admin');
+  const paginationLabels = usePaginationLabels();
   const list = useListParams(FILTERS);
   const inbox = useQuery(inboxQuery(kind, list.query));
   return (
@@ -163,7 +166,7 @@ function Inbox({ kind }: { kind: TInboxKind }) {
               ))}
             </ul>
           )}
-          <Pagination page={inbox.data.page} pageSize={inbox.data.pageSize} total={inbox.data.total} onPage={list.setPage} />
+          <Pagination page={inbox.data.page} pageSize={inbox.data.pageSize} total={inbox.data.total} onPage={list.setPage} labels={paginationLabels} />
         </section>
       )}
     </div>

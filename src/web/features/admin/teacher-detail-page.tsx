@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useErrorText } from '@web/lib/api-errors';
 import { buttonClass } from '@web/components/ui/button';
 import { Card, CardHeader } from '@web/components/ui/card';
 import { QueryError } from '@web/components/ui/error-state';
 import { hostOf, useDateFormat } from '@web/lib/format';
 import { BookIcon, ExternalLinkIcon, SparkIcon, UserIcon, UsersIcon } from '@web/components/ui/icons';
 import { PageTitle } from '@web/components/ui/page-heading';
-import { LoadingBlock, PlanBadge, StatusBadge, TrialText, UsageBar, useBytesFormat } from './components/admin-ui';
+import { PlanBadge, StatusBadge, TrialText, UsageBar, useBytesFormat } from './components/admin-ui';
+import { LoadingBlock } from '@web/components/ui/skeleton';
 import { Badge } from '@web/components/ui/badge';
 import { AuditSubject } from './components/audit-details';
 import { useDateTimeFormat } from './components/datetime';
@@ -155,7 +155,13 @@ function TeacherDetail({ teacher }: { teacher: TTeacherDetail }) {
           </a>
         </div>
       </PageTitle>
-      <div className="grid gap-4 lg:grid-cols-2">
+      {teacher.statusReason ? (
+        <p className="-mt-3 text-sm break-words text-gray-700" data-testid="status-reason-shown">
+          {t('detail.statusReason', { reason: teacher.statusReason })}
+        </p>
+      ) : null}
+      {/* Grid items default to min-width: auto, so one long e-mail or link widened the page past 375 px. */}
+      <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         <ProfileCard teacher={teacher} />
         <UsageCard teacher={teacher} />
         <CoursesCard teacher={teacher} />

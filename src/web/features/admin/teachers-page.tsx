@@ -5,7 +5,9 @@ import { PLAN_IDS } from '@shared/plans';
 import { TEACHER_STATUSES, TRIAL_ENDING_DAYS, TRIAL_FILTERS } from '@shared/schemas/admin';
 import { useDateFormat } from '@web/lib/format';
 import { PageTitle } from '@web/components/ui/page-heading';
-import { ListError, LoadingBlock, Pagination, PlanBadge, SearchForm, StatusBadge, TrialText } from './components/admin-ui';
+import { ListError, PlanBadge, SearchForm, StatusBadge, TrialText, usePaginationLabels } from './components/admin-ui';
+import { Pagination } from '@web/components/ui/pagination';
+import { LoadingBlock } from '@web/components/ui/skeleton';
 import { SelectField } from '@web/components/ui/form-field';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { teachersQuery, type TTeacherRow } from './api';
@@ -66,6 +68,7 @@ function TeachersTable({ rows }: { rows: TTeacherRow[] }) {
 /** Every teacher on the platform: search, filter by status, plan and trial, and open one. */
 export function AdminTeachersPage() {
   const { t } = useTranslation('admin');
+  const paginationLabels = usePaginationLabels();
   const list = useListParams(FILTERS);
   const teachers = useQuery(teachersQuery(list.query));
   const any = { value: '', label: t('list.any') };
@@ -105,7 +108,7 @@ export function AdminTeachersPage() {
       ) : (
         <section aria-label={t('teachers.results')} aria-busy={teachers.isFetching || teachers.isPlaceholderData} className="space-y-4" data-testid="results" data-query={list.signature}>
           {teachers.data.items.length === 0 ? <EmptyState title={t('teachers.empty')} testId="empty-state" /> : <TeachersTable rows={teachers.data.items} />}
-          <Pagination page={teachers.data.page} pageSize={teachers.data.pageSize} total={teachers.data.total} onPage={list.setPage} />
+          <Pagination page={teachers.data.page} pageSize={teachers.data.pageSize} total={teachers.data.total} onPage={list.setPage} labels={paginationLabels} />
         </section>
       )}
     </div>

@@ -21,3 +21,7 @@ export const resetPassword = (json: TJson<typeof account.password.reset.$post>) 
 /** Whether a platform name can be registered; `signal` drops an answer the teacher has typed past. */
 export const subdomainAvailability = (subdomain: string, signal?: AbortSignal) =>
   unwrap(account['subdomain-availability'].$get({ query: { subdomain } }, signal ? { init: { signal } } : undefined));
+
+/** A teacher's name, photo, colours, contact and whether their platform takes new students (decision 057). */
+export const platformProfile = (subdomain: string) => unwrap(account.platform[':subdomain'].$get({ param: { subdomain } }));
+export type TPlatformProfile = Awaited<ReturnType<typeof platformProfile>>;

@@ -8,7 +8,9 @@ import { EmailField, PasswordField } from './components/account-fields';
 import { AuthCard, AuthFooterLink } from './components/auth-card';
 import { AuthForm } from './components/auth-form';
 import { LINK } from './components/fields';
+import { PlatformBrand, PlatformClosed, usePlatformProfile } from './components/platform-brand';
 import { afterLoginTarget, authPaths, usePortal } from './components/portal';
+import { mainSiteUrl } from '@web/lib/host-platform';
 import { useAuthForm } from './components/use-auth-form';
 import { clearLocalAuthState, forgetCachedSession, safeRedirect } from '@web/lib/auth-state';
 
@@ -52,6 +54,24 @@ function LoginLog({ entries }: { entries: TLogEntry[] }) {
   );
 }
 
+/**
+ * A teacher whose account an admin paused or suspended: the reason the admin gave and where to ask for
+ * help, instead of the step-by-step log (which would only say "TEACHER_INACTIVE").
+ */
+function SuspendedNotice({ status, reason }: { status: string; reason: string }) {
+  const { t } = useTranslation('auth');
+  return (
+    <section role="status" data-testid="teacher-suspended" className="mt-6 space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm leading-relaxed text-amber-900">
+      <h2 className="font-bold">{t(status === 'suspended' ? 'suspended.titleSuspended' : 'suspended.titleInactive')}</h2>
+      <p data-testid="suspension-reason">{reason ? t('suspended.reason', { reason }) : t('suspended.noReason')}</p>
+      <p>{t('suspended.students')}</p>
+      <a href={mainSiteUrl('/contact')} className={LINK} data-testid="support-link">
+        {t('suspended.support')}
+      </a>
+    </section>
+  );
+}
+
 /** Spec §2.3/§7.4: one login screen for teachers, students, admins and a teacher's platform. */
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -60,6 +80,8 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const [log, setLog] = useState<TLogEntry[]>([]);
+  const [suspension, setSuspension] = useState<{ status: string; reason: string } | null>(null);
+  const { profile } = usePlatformProfile(portal === 'platform' ? subdomain : null);
   const {
     register,
     submit,
@@ -73,6 +95,7 @@ export function LoginPage() {
       entries.push({ step, values: stepValues && isolate(stepValues) });
       setLog([...entries]);
     };
+    setSuspension(null);
     push('checkingStorage');
     if (!storageUsable()) {
       push('storageBlocked');
@@ -92,6 +115,10 @@ export function LoginPage() {
       await navigate(target, { replace: true });
     } catch (error) {
       push('failed', { code: error instanceof ApiError ? error.code : 'UNKNOWN' });
+      // Only a teacher whose password was right gets the details (the server sends none otherwise).
+      if (error instanceof ApiError && error.code === 'TEACHER_INACTIVE' && error.details.status) {
+        setSuspension({ status: error.details.status, reason: error.details.reason ?? '' });
+      }
       throw error; // the error box shows it
     }
   });
@@ -103,6 +130,8 @@ export function LoginPage() {
       testId={`login-${portal}`}
       footer={paths.register && <AuthFooterLink to={paths.register} label={t('login.register')} lead={t('login.noAccount')} />}
     >
+      {profile && <PlatformBrand profile={profile} />}
+      {profile && !profile.available && <PlatformClosed />}
       <AuthForm onSubmit={onSubmit} serverError={serverError} busy={isSubmitting} submitLabel={t('login.submit')} busyLabel={t('login.submitting')}>
         <EmailField field={register('email')} error={errors.email} />
         <PasswordField field={register('password')} error={errors.password} autoComplete="current-password" />
@@ -112,7 +141,7 @@ export function LoginPage() {
           </Link>
         </div>
       </AuthForm>
-      <LoginLog entries={log} />
+      {suspension ? <SuspendedNotice {...suspension} /> : <LoginLog entries={log} />}
     </AuthCard>
   );
 }

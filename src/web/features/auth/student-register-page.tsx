@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { forgetCachedSession } from '@web/lib/auth-state';
 import { lazyZodResolver } from '@web/lib/lazy-resolver';
-import { EmailField, NameField, PasswordField } from './components/account-fields';
+import { EmailField, NameField, PasswordField, PhoneField } from './components/account-fields';
 import { AuthCard, AuthFooterLink } from './components/auth-card';
 import { AuthForm } from './components/auth-form';
 import { registerStudent } from './api';
+import { PlatformBrand, PlatformClosed, usePlatformProfile } from './components/platform-brand';
 import { authPaths, usePortal } from './components/portal';
 import { useAuthForm } from './components/use-auth-form';
 
@@ -19,6 +20,7 @@ export function StudentRegisterPage() {
   const { subdomain } = usePortal();
   const paths = authPaths(subdomain ? 'platform' : 'student', subdomain);
   const navigate = useNavigate();
+  const { profile } = usePlatformProfile(subdomain);
   const {
     register,
     submit,
@@ -26,8 +28,8 @@ export function StudentRegisterPage() {
     formState: { errors, isSubmitting },
   } = useAuthForm({
     resolver: studentResolver,
-    defaultValues: { name: '', email: '', password: '' },
-    serverFields: ['name', 'email', 'password'],
+    defaultValues: { name: '', email: '', phone: '', password: '' },
+    serverFields: ['name', 'email', 'phone', 'password'],
     codeFields: { EMAIL_TAKEN: 'email' },
     fallbackKey: 'errors:codes.ACCOUNT_CREATE_FAILED',
   });
@@ -38,13 +40,25 @@ export function StudentRegisterPage() {
     await navigate(result.redirectTo, { replace: true });
   });
 
+  const footer = <AuthFooterLink to={paths.login} label={t('register.login')} lead={t('register.haveAccount')} />;
+  // A paused platform takes no new students: say so before anyone fills in the form (issue 11).
+  if (profile && !profile.available) {
+    return (
+      <AuthCard title={t('register.student.title')} testId="student-register" footer={footer}>
+        <PlatformBrand profile={profile} />
+        <PlatformClosed />
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard
       title={t('register.student.title')}
       subtitle={subdomain ? t('register.student.platformSubtitle', { subdomain }) : t('register.student.subtitle')}
       testId="student-register"
-      footer={<AuthFooterLink to={paths.login} label={t('register.login')} lead={t('register.haveAccount')} />}
+      footer={footer}
     >
+      {profile && <PlatformBrand profile={profile} />}
       <AuthForm
         onSubmit={onSubmit}
         serverError={serverError}
@@ -54,6 +68,7 @@ export function StudentRegisterPage() {
       >
         <NameField field={register('name')} error={errors.name} />
         <EmailField field={register('email')} error={errors.email} />
+        <PhoneField field={register('phone')} error={errors.phone} />
         <PasswordField field={register('password')} error={errors.password} autoComplete="new-password" rules />
       </AuthForm>
     </AuthCard>

@@ -77,12 +77,9 @@ function useTeacherRegisterForm() {
     },
   });
 
-  // A keystroke the field had to drop says which rule it broke (§5), before the state of what was kept.
-  const liveIssue = stripped.issue
-    ? t(`errors:subdomain.${stripped.issue}`)
-    : status.state === 'invalid'
-      ? t(`errors:subdomain.${status.issue}`)
-      : undefined;
+  // Only what the field holds can be wrong: characters the field dropped are reported apart, as a change
+  // it made, not as an error beside "available" and every rule ticked (issue 11).
+  const liveIssue = status.state === 'invalid' ? t(`errors:subdomain.${status.issue}`) : undefined;
   const subdomainError = liveIssue ?? fieldMessage(t, errors.subdomain);
   return { register, control, serverError, errors, isSubmitting, onSubmit, nameField, subdomain, status, stripped, subdomainError };
 }
@@ -126,7 +123,7 @@ export function TeacherRegisterPage() {
               autoCorrect="off"
               spellCheck={false}
               placeholder={t('placeholders.subdomain')}
-              aria-describedby={`${describedBy('subdomain', subdomainError, true) ?? ''} subdomain-preview`}
+              aria-describedby={`${describedBy('subdomain', subdomainError, true) ?? ''}${stripped.typed !== null ? ' subdomain-adjusted' : ''} subdomain-preview`}
               data-validity={status.state}
               inputClassName="text-start"
               name={field.name}
@@ -136,17 +133,24 @@ export function TeacherRegisterPage() {
               onChange={(e) => {
                 const typed = e.target.value;
                 const next = sanitizeSubdomainInput(typed);
-                stripped.report(strippedIssue(typed), next);
+                stripped.report(strippedIssue(typed), next, typed);
                 field.onChange(next);
               }}
             />
           )}
         />
         <div className="-mt-1 flex flex-col gap-3">
-          <p id="subdomain-preview" className="rounded-lg bg-primary-50 px-3 py-2 text-sm text-gray-700">
-            <span>{t('register.subdomain.preview')}</span>{' '}
-            <bdi dir="ltr" data-testid="subdomain-preview" className="font-mono font-medium text-primary-800">
-              {`${subdomain || t('register.subdomain.previewEmpty')}.${host}`}
+          {stripped.typed !== null && (
+            <p id="subdomain-adjusted" role="status" data-testid="subdomain-adjusted" className="rounded-lg bg-blue-50 px-3 py-2 text-xs text-blue-900">
+              <span>{t(`errors:subdomain.${stripped.issue ?? 'chars'}`)}</span>{' '}
+              <span>{t('register.subdomain.adjusted', { typed: `\u2068${stripped.typed}\u2069`, kept: `\u2068${subdomain}\u2069` })}</span>
+            </p>
+          )}
+          <p id="subdomain-preview" className="flex flex-wrap items-baseline gap-x-1 rounded-lg bg-primary-50 px-3 py-2 text-sm text-gray-700">
+            <span>{t('register.subdomain.preview')}</span>
+            {/* One unbroken Latin address (the placeholder's, when empty): never split at its hyphen or dot. */}
+            <bdi dir="ltr" data-testid="subdomain-preview" className="max-w-full overflow-x-auto whitespace-nowrap font-mono font-medium text-primary-800">
+              {`${subdomain || t('placeholders.subdomain')}.${host}`}
             </bdi>
           </p>
           <SubdomainStatusLine status={status} />

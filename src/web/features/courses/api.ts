@@ -24,6 +24,14 @@ export const usageQuery = queryOptions({
   staleTime: 30_000,
 });
 
+/** How a student reaches the teacher to buy a card: the contact ways the teacher chose to show (decision 057). */
+export const teacherContactQuery = (subdomain: string) =>
+  queryOptions({
+    queryKey: ['courses', 'student', 'teacher-contact', subdomain],
+    queryFn: () => unwrap(api.account.platform[':subdomain'].$get({ param: { subdomain } })),
+    staleTime: 5 * 60_000,
+  });
+
 export const teacherCoursesQuery = queryOptions({
   queryKey: ['courses', 'teacher', 'list'],
   queryFn: () => unwrap(teacher.courses.$get()),
@@ -56,6 +64,20 @@ export const codesQuery = (batchId: string, filter: { state: string; serial: str
       ),
     staleTime: 0,
   });
+
+/** The batch's PDF cards being printed (or ready): polled every second while a render runs. */
+export const cardsExportQuery = (batchId: string) =>
+  queryOptions({
+    queryKey: ['courses', 'cards-export', batchId],
+    queryFn: () => unwrap(teacher.batches[':batchId'].export.pdf.$get({ param: { batchId } })).then((r) => r.export),
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status && status !== 'ready' && status !== 'failed' ? 1000 : false;
+    },
+  });
+
+export type TCardsExport = NonNullable<Awaited<ReturnType<ReturnType<typeof cardsExportQuery>['queryFn'] & object>>>;
 
 export type TCodeRequests = InferResponseType<(typeof teacher)['code-requests']['$get'], 200>;
 
@@ -146,6 +168,10 @@ export const coursesApi = {
   generateBatch: (json: TJson<typeof teacher.batches.$post>) => unwrap(teacher.batches.$post({ json })),
   revokeBatch: (batchId: string) => unwrap(teacher.batches[':batchId'].revoke.$post({ param: { batchId } })),
   markSold: (codeId: string) => unwrap(teacher.codes[':codeId'].sold.$post({ param: { codeId } })),
+  markSoldMany: (batchId: string, json: TJson<(typeof teacher.batches)[':batchId']['sold']['$post']>) => unwrap(teacher.batches[':batchId'].sold.$post({ param: { batchId }, json })),
+  unmarkSold: (codeId: string) => unwrap(teacher.codes[':codeId'].unsold.$post({ param: { codeId } })),
+  printCards: (batchId: string) => unwrap(teacher.batches[':batchId'].export.pdf.$post({ param: { batchId } })),
+  sendCodeToTeacher: (json: TJson<(typeof student)['code-requests']['$post']>) => unwrap(student['code-requests'].$post({ json })),
   revokeCode: (codeId: string) => unwrap(teacher.codes[':codeId'].revoke.$post({ param: { codeId } })),
   confirmCodeRequest: (requestId: string) => unwrap(teacher['code-requests'][':requestId'].confirm.$post({ param: { requestId } })),
   rejectCodeRequest: (requestId: string) => unwrap(teacher['code-requests'][':requestId'].reject.$post({ param: { requestId } })),
@@ -164,6 +190,8 @@ export const exportPaths = {
   batch: (batchId: string, format: 'csv' | 'pdf') =>
     `/api${format === 'csv' ? teacher.batches[':batchId'].export.csv.$path({ param: { batchId } }) : teacher.batches[':batchId'].export.pdf.$path({ param: { batchId } })}`,
   students: (f: TStudentFilters) => `/api${teacher.students.export.csv.$path({ query: studentsFilterQuery(f) })}`,
+  /** The PDF cards once printed (decision 056). */
+  cards: (batchId: string) => `/api${teacher.batches[':batchId'].export.pdf.file.$path({ param: { batchId } })}`,
 };
 
 export type TUsage = InferResponseType<typeof teacher.usage.$get, 200>;
@@ -173,7 +201,6 @@ export type TPlan = TCourseDetail['plans'][number];
 export type TStudentRow = InferResponseType<typeof teacher.students.$get, 200>['rows'][number];
 export type TSubscriptions = InferResponseType<typeof student.subscriptions.$get, 200>;
 export type TLessonView = InferResponseType<(typeof student.courses)[':courseId']['lessons'][':lessonId']['$get'], 200>;
-export type TOutline = InferResponseType<(typeof student.courses)[':courseId']['$get'], 200>;
 
 /** Long enough for a lesson video on a slow line; every other call keeps the 30 s of spec §7. */
 const UPLOAD_TIMEOUT_MS = 60 * 60_000;

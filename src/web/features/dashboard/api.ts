@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, type TJson } from '@web/lib/api';
 
 /** Spec §9: dashboard data is cached for 60 s. */
@@ -19,9 +19,35 @@ export const overviewQuery = queryOptions({
   staleTime: DASHBOARD_STALE_MS,
 });
 
+/**
+ * Activation codes waiting for the teacher's confirmation, counted on the menu. Its key starts with
+ * 'courses', so confirming or refusing one (which refreshes every courses query) updates the count too.
+ */
+export const pendingCodesQuery = queryOptions({
+  queryKey: ['courses', 'code-requests', 'pending'],
+  queryFn: () => unwrap(api.courses.teacher['code-requests'].pending.$get()).then((r) => r.pending),
+  staleTime: DASHBOARD_STALE_MS,
+  refetchInterval: DASHBOARD_STALE_MS,
+});
+
 /** The account settings' changes; callers refresh the session (SESSION_KEY) once done. */
 export const accountApi = {
   rename: (name: string) => unwrap(api.account.profile.$patch({ json: { name } })),
   requestEmailChange: (email: string) => unwrap(api.account.email.$post({ json: { email } })),
   changePassword: (json: TJson<typeof api.account.password.change.$post>) => unwrap(api.account.password.change.$post({ json })),
 };
+
+/** The contact ways the teacher shows to students who need a card (decision 057). */
+export const contactQuery = queryOptions({
+  queryKey: ['teacher', 'contact'],
+  queryFn: () => unwrap(api.teacher.contact.$get()),
+});
+export type TContactInput = TJson<typeof api.teacher.contact.$put>;
+
+export function useSaveContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (json: TContactInput) => unwrap(api.teacher.contact.$put({ json })),
+    onSuccess: (saved) => queryClient.setQueryData(contactQuery.queryKey, saved),
+  });
+}

@@ -3,7 +3,6 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '@web/components/ui/page-heading';
-import { useErrorText } from '@web/lib/api-errors';
 import { buttonClass } from '@web/components/ui/button';
 import { Card, CardHeader } from '@web/components/ui/card';
 import { CopyButton } from '@web/components/ui/copy-button';

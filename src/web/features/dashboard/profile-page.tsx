@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useErrorText } from '@web/lib/api-errors';
 import { buttonClass } from '@web/components/ui/button';
 import { Card, CardHeader } from '@web/components/ui/card';
 import { QueryError } from '@web/components/ui/error-state';
@@ -10,6 +9,7 @@ import { useDateFormat } from '@web/lib/format';
 import { ArrowForwardIcon, SettingsIcon, UserIcon } from '@web/components/ui/icons';
 import { PageTitle } from '@web/components/ui/page-heading';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { ContactForm } from './components/contact-form';
 import { NameForm } from './components/name-form';
 import { PlatformLink } from './components/platform-link';
 import { usePlanName } from './components/plan-summary';
@@ -80,6 +80,10 @@ export function TeacherProfilePage() {
       <Card aria-labelledby="edit-name-title">
         <CardHeader id="edit-name-title" title={t('profile.editName')} description={t('profile.editNameDescription')} />
         <NameForm />
+      </Card>
+      <Card aria-labelledby="contact-title">
+        <CardHeader id="contact-title" title={t('contact.title')} description={t('contact.description')} />
+        <ContactForm />
       </Card>
       <Card aria-labelledby="more-title">
         <CardHeader id="more-title" title={t('profile.moreTitle')} description={t('profile.moreSettings')} icon={<SettingsIcon />} />

@@ -9,7 +9,7 @@ import { QueryError } from '@web/components/ui/error-state';
 import { ExternalLinkIcon } from '@web/components/ui/icons';
 import { Notice } from '@web/components/ui/notice';
 import { PageTitle } from '@web/components/ui/page-heading';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { LoadingBlock } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api-error';
 import { notify } from '@web/lib/notify';
 import { landingApi, landingKeys, pageQuery, toInput } from './api';
@@ -239,16 +239,9 @@ export function LandingEditorPage() {
   const { t } = useTranslation('landing');
   const { id = '' } = useParams();
   const query = useQuery(pageQuery(id));
-  const errorText = useErrorText();
   if (query.isPending) {
     return (
-      <div aria-busy="true" className="space-y-3">
-        <span className="sr-only" role="status">
-          {t('list.loading')}
-        </span>
-        <Skeleton className="h-10 w-1/2" />
-        <Skeleton className="h-64" />
-      </div>
+      <LoadingBlock label={t('list.loading')} blocks={['h-10 w-1/2', 'h-64']} />
     );
   }
   if (query.isError) {

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { readableUrl } from '@shared/landing-slug';
 import type { TLandingPageSummary } from '@shared/schemas/landing';
 import { useErrorText } from '@web/lib/api-errors';
 import { Button, buttonClass } from '@web/components/ui/button';
@@ -9,7 +10,7 @@ import { Card } from '@web/components/ui/card';
 import { QueryError } from '@web/components/ui/error-state';
 import { ExternalLinkIcon, LayoutIcon } from '@web/components/ui/icons';
 import { PageTitle } from '@web/components/ui/page-heading';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { LoadingBlock } from '@web/components/ui/skeleton';
 import { notify } from '@web/lib/notify';
 import { landingApi, landingKeys, pagesQuery } from './api';
 import { StatusBadge } from './status-badge';
@@ -46,8 +47,8 @@ function PageRow({ page }: { page: TLandingPageSummary }) {
           <h2 className="truncate text-lg font-bold text-gray-900" dir="auto" data-testid="landing-row-title">
             {page.title}
           </h2>
-          <p className="mt-1 break-all text-sm text-gray-600" dir="ltr">
-            {page.url}
+          <p className="mt-1 break-all text-sm text-gray-600" dir="ltr" data-testid="landing-row-url">
+            {readableUrl(page.url)}
           </p>
           <p className="mt-1 text-xs text-gray-500">{t('list.views', { count: page.views_count })}</p>
         </div>
@@ -98,7 +99,6 @@ function PageRow({ page }: { page: TLandingPageSummary }) {
 export function LandingPagesPage() {
   const { t } = useTranslation('landing');
   const query = useQuery(pagesQuery);
-  const errorText = useErrorText();
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <PageTitle title={t('list.title')} subtitle={t('list.subtitle')}>
@@ -107,13 +107,7 @@ export function LandingPagesPage() {
         </Link>
       </PageTitle>
       {query.isPending && (
-        <div aria-busy="true" className="space-y-3">
-          <span className="sr-only" role="status">
-            {t('list.loading')}
-          </span>
-          <Skeleton className="h-28" />
-          <Skeleton className="h-28" />
-        </div>
+        <LoadingBlock label={t('list.loading')} blocks={['h-28', 'h-28']} />
       )}
       {query.isError && <QueryError query={query} />}
       {query.data && query.data.length === 0 && (

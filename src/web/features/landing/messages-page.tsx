@@ -9,7 +9,7 @@ import { QueryError } from '@web/components/ui/error-state';
 import { useDateFormat } from '@web/lib/format';
 import { MessageIcon } from '@web/components/ui/icons';
 import { PageTitle } from '@web/components/ui/page-heading';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { LoadingBlock } from '@web/components/ui/skeleton';
 import { notify } from '@web/lib/notify';
 import { landingApi, landingKeys, requestsQuery, type TRequestsFilter } from './api';
 
@@ -40,12 +40,7 @@ export function MessagesPage() {
         ))}
       </div>
       {query.isPending && (
-        <div aria-busy="true" className="space-y-3">
-          <span className="sr-only" role="status">
-            {t('list.loading')}
-          </span>
-          <Skeleton className="h-24" />
-        </div>
+        <LoadingBlock label={t('list.loading')} blocks={['h-24']} />
       )}
       {query.isError && <QueryError query={query} />}
       {query.data && query.data.length === 0 && (

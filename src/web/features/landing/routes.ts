@@ -16,5 +16,7 @@ export const landingDashboardRoutes: RouteObject[] = [
 export const landingPublicRoutes: RouteObject[] = [
   page('t/:subdomain/preview/courses/:courseId/lessons/:lessonId', () =>
     import('@web/features/courses/lesson-preview-page').then((m) => m.LessonPreviewPage),
+    // Only the course's own, signed-in teacher sees it: the header offers their dashboard, not "sign in".
+    { header: 'teacher' },
   ),
 ];

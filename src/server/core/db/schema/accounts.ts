@@ -18,6 +18,13 @@ export const teachers = pgTable(
     status: text('status').notNull().default('active'),
     plan: text('plan').notNull().default('independent'),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /** Why an admin set the status (shown to the teacher when they try to sign in); cleared on reactivation. */
+    statusReason: text('status_reason'),
+    /** The ways students may reach the teacher to buy a card, as the teacher chose (decision 057): E.164 numbers. */
+    contactPhone: text('contact_phone'),
+    contactWhatsapp: text('contact_whatsapp'),
+    /** Whether the account's e-mail is shown to students as a contact. */
+    contactEmailShown: boolean('contact_email_shown').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -32,6 +39,8 @@ export const students = pgTable('students', {
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
+  /** Optional at registration; E.164 (+213…). */
+  phone: text('phone'),
   teacherId: uuid('teacher_id').references(() => teachers.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

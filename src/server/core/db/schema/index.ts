@@ -4,4 +4,5 @@ export * from './accounts';
 export * from './audit';
 export * from './landing';
 export * from './courses';
+export * from './codes';
 export * from './site';

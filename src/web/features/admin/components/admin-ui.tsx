@@ -1,14 +1,13 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toLanguage } from '@shared/i18n';
 import { Button } from '@web/components/ui/button';
 import { cx } from '@web/lib/cx';
 import { useErrorText } from '@web/lib/api-errors';
 import { ErrorState } from '@web/components/ui/error-state';
 import { useDateFormat } from '@web/lib/format';
 import { ApiError } from '@web/lib/api-error';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { Badge, type TTone } from '@web/components/ui/badge';
+import type { TPaginationLabels } from '@web/components/ui/pagination';
 
 /** One number on the overview, with its label under it. */
 export function StatCard({ label, value, testId, tone = 'default' }: { label: string; value: number | string; testId?: string; tone?: 'default' | 'warn' }) {
@@ -89,23 +88,10 @@ export function SearchForm({ label, value, onSearch, testId }: { label: string; 
   );
 }
 
-/** Previous / next, with where we are. A page past the end shows a way back to the first page. */
-export function Pagination({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+/** The pagination's texts in the admin's words. */
+export function usePaginationLabels(): TPaginationLabels {
   const { t } = useTranslation('admin');
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  return (
-    <nav aria-label={t('list.pagination')} className="flex flex-wrap items-center justify-between gap-2 text-sm text-gray-700">
-      <p data-testid="pagination-status">{t('list.pageOf', { page, pages, total })}</p>
-      <div className="flex gap-2">
-        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(Math.min(page - 1, pages))} data-testid="previous-page">
-          {t('list.previous')}
-        </Button>
-        <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)} data-testid="next-page">
-          {t('list.next')}
-        </Button>
-      </div>
-    </nav>
-  );
+  return { nav: t('list.pagination'), status: (page, pages, total) => t('list.pageOf', { page, pages, total }), previous: t('list.previous'), next: t('list.next') };
 }
 
 /** A list that failed to load; when a filter in the URL was refused, a way out that clears the filters. */
@@ -122,19 +108,6 @@ export function ListError({ error, onRetry, retrying, onClear }: { error: Error;
           </Button>
         </div>
       )}
-    </div>
-  );
-}
-
-export function LoadingBlock({ label }: { label: string }) {
-  return (
-    <div aria-busy="true" className="space-y-3">
-      <span className="sr-only" role="status">
-        {label}
-      </span>
-      <Skeleton className="h-12" />
-      <Skeleton className="h-12" />
-      <Skeleton className="h-12" />
     </div>
   );
 }
@@ -161,20 +134,6 @@ export function UsageBar({ label, used, limit, testId, format = String }: { labe
   );
 }
 
-const LOCALES = { ar: 'ar-DZ', en: 'en-GB', fr: 'fr-FR' } as const;
-const UNITS = [
-  ['gigabyte', 1024 ** 3],
-  ['megabyte', 1024 ** 2],
-  ['kilobyte', 1024],
-] as const;
-
-/** A size in bytes as people read it ("1.2 GB", "350 MB"), in binary units like the plans' storage limits. */
-export function useBytesFormat() {
-  const { i18n } = useTranslation();
-  const locale = LOCALES[toLanguage(i18n.resolvedLanguage)];
-  return (bytes: number) => {
-    const [unit, size] = UNITS.find(([, s]) => bytes >= s) ?? (['byte', 1] as const);
-    return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(bytes / size);
-  };
-}
+/** One format for sizes everywhere (the teacher's usage line shows the same figure, issue 11). */
+export { useBytesFormat } from '@web/lib/format';
 

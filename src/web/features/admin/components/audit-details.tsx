@@ -121,7 +121,7 @@ function targetName(entry: TAuditEntry, f: TFormat): string | null {
   }
 }
 
-export function useAuditFormat(names: TAuditNames): TFormat {
+function useAuditFormat(names: TAuditNames): TFormat {
   const { t, i18n } = useTranslation('admin');
   const date = useDateFormat();
   const locale = LOCALES[toLanguage(i18n.resolvedLanguage)];

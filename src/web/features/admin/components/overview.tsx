@@ -3,12 +3,12 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PLAN_IDS } from '@shared/plans';
-import { useErrorText } from '@web/lib/api-errors';
 import { Card, CardHeader } from '@web/components/ui/card';
 import { QueryError } from '@web/components/ui/error-state';
 import { ChartIcon, UsersIcon } from '@web/components/ui/icons';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { LoadingBlock, StatCard } from './admin-ui';
+import { StatCard } from './admin-ui';
+import { LoadingBlock } from '@web/components/ui/skeleton';
 import { useShortDay } from './datetime';
 import { overviewQuery, type TAdminOverview } from '@web/features/admin/api';
 

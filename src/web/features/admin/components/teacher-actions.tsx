@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '@web/components/ui/confirm-button';
 import { PLAN_IDS, type TPlanId } from '@shared/plans';
-import { MAX_TRIAL_EXTENSION_DAYS, type TTeacherStatus } from '@shared/schemas/admin';
+import { MAX_STATUS_REASON_LENGTH, MAX_TRIAL_EXTENSION_DAYS, type TTeacherStatus } from '@shared/schemas/admin';
 import { useErrorText } from '@web/lib/api-errors';
 import { Button } from '@web/components/ui/button';
 import { Card, CardHeader } from '@web/components/ui/card';
 import { isolate } from '@web/lib/format';
 import { ShieldIcon } from '@web/components/ui/icons';
 import { notify } from '@web/lib/notify';
-import { SelectField } from '@web/components/ui/form-field';
+import { SelectField, TextAreaField } from '@web/components/ui/form-field';
 import { adminApi, adminKeys, type TTeacherDetail } from '@web/features/admin/api';
 
 /** Runs an admin action, then refreshes what it changed and says so. */
@@ -36,8 +36,10 @@ const STATUS_ACTIONS: Array<{ status: TTeacherStatus; key: string; variant: 'pri
 
 function StatusActions({ teacher }: { teacher: TTeacherDetail }) {
   const { t } = useTranslation('admin');
+  // The teacher reads this reason when they try to sign in (decision 058).
+  const [reason, setReason] = useState('');
   const change = useTeacherAction(
-    (status: TTeacherStatus) => adminApi.setTeacherStatus(teacher.id, status),
+    (status: TTeacherStatus) => adminApi.setTeacherStatus(teacher.id, status, status === 'active' ? undefined : reason.trim() || undefined),
     'detail.actions.statusChanged',
   );
   return (
@@ -54,7 +56,19 @@ function StatusActions({ teacher }: { teacher: TTeacherDetail }) {
             variant={a.variant}
             onConfirm={() => change.mutateAsync(a.status).catch(() => undefined)}
             testId={`action-${a.key}`}
-          />
+          >
+            {a.status === 'active' ? null : (
+              <TextAreaField
+                id={`status-reason-${a.key}`}
+                label={t('detail.actions.reason')}
+                hint={t('detail.actions.reasonHint')}
+                value={reason}
+                onValueChange={setReason}
+                maxLength={MAX_STATUS_REASON_LENGTH}
+                data-testid="status-reason"
+              />
+            )}
+          </ConfirmButton>
         ))}
       </div>
     </div>

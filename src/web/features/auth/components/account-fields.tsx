@@ -39,6 +39,26 @@ export function EmailField({ field, error }: TAccountFieldProps) {
   );
 }
 
+/** Optional; an Algerian number in any usual form (0555…, +213 555…), stored as +213… (issue 11). */
+export function PhoneField({ field, error }: TAccountFieldProps) {
+  const { t } = useTranslation('auth');
+  return (
+    <TextField
+      id={field.name}
+      label={t('fields.phoneOptional')}
+      error={fieldMessage(t, error)}
+      hint={t('fields.phoneHint')}
+      type="tel"
+      dir="ltr"
+      autoComplete="tel"
+      inputMode="tel"
+      placeholder={t('placeholders.phone')}
+      inputClassName="text-start"
+      {...field}
+    />
+  );
+}
+
 type TPasswordFieldProps = TAccountFieldProps & {
   /** `new-password` lets the browser suggest a strong one; `current-password` fills the saved one. */
   autoComplete: 'current-password' | 'new-password';

@@ -2,9 +2,9 @@ import { useMatches, useParams } from 'react-router';
 import { hostPlatform } from '@web/lib/host-platform';
 
 /** Which accounts an auth screen serves (route handle `portal`; /platform/:subdomain/* is a teacher's platform). */
-export type TPortal = 'teacher' | 'student' | 'admin' | 'platform';
+type TPortal = 'teacher' | 'student' | 'admin' | 'platform';
 
-export type TAuthPaths = { login: string; register: string | null; forgot: string };
+type TAuthPaths = { login: string; register: string | null; forgot: string };
 
 export function usePortal(): { portal: TPortal; subdomain: string | null } {
   const matches = useMatches();

@@ -7,7 +7,7 @@ import { subdomainAvailability } from '@web/features/auth/api';
 
 const CHECK_DELAY_MS = 400;
 
-export type TSubdomainIssueOrTaken = TSubdomainIssue | 'taken';
+type TSubdomainIssueOrTaken = TSubdomainIssue | 'taken';
 
 /** Spec §4 subdomain validity (unknown, valid, invalid), plus the moments in between. */
 export type TSubdomainStatus =
@@ -56,7 +56,7 @@ export function useSubdomainAvailability(value: string) {
   return { status, markTaken };
 }
 
-type TStripped = { issue: 'chars' | 'tooLong'; value: string };
+type TStripped = { issue: 'chars' | 'tooLong'; value: string; typed: string };
 
 /**
  * Typing strips what a subdomain cannot hold (spec §5), so the kept value may be valid although the key
@@ -72,6 +72,10 @@ export function useStrippedNotice(value: string) {
     return () => window.clearTimeout(timer);
   }, [notice]);
 
-  const report = useCallback((issue: TStripped['issue'] | null, kept: string) => setNotice(issue ? { issue, value: kept } : null), []);
-  return { issue: notice && notice.value === value ? notice.issue : null, report };
+  const report = useCallback(
+    (issue: TStripped['issue'] | null, kept: string, typed: string) => setNotice(issue ? { issue, value: kept, typed } : null),
+    [],
+  );
+  const current = notice && notice.value === value ? notice : null;
+  return { issue: current?.issue ?? null, typed: current?.typed ?? null, report };
 }

@@ -21,7 +21,7 @@ export function CodeRequests() {
     <>
       <p className={cx('rounded-xl border p-4 text-sm text-gray-700', safety.wrongPerDay === 0 ? 'border-amber-300 bg-amber-50' : 'border-gray-200 bg-white')} data-testid="code-safety" data-wrong-per-day={safety.wrongPerDay}>
         <span className="block font-bold text-gray-900">{t('requests.safety.title')}</span>
-        {safety.wrongPerDay === 0 ? t('requests.safety.closed', { max: safety.closedAbove }) : t('requests.safety.open', { live: safety.live, wrong: safety.wrongPerDay })}
+        {safety.wrongPerDay === 0 ? t('requests.safety.closed', { count: safety.closedAbove }) : t('requests.safety.open', { live: safety.live, count: safety.wrongPerDay })}
       </p>
       {requests.data.total > 0 ? <Requests data={requests.data} /> : null}
     </>
@@ -52,18 +52,27 @@ function Requests({ data }: { data: TCodeRequests }) {
       </div>
       <ul className="divide-y divide-amber-200">
         {data.requests.map((r) => {
-          const usable = r.code !== null && r.code.onSale && (r.code.state === 'unused' || r.code.state === 'sold');
+          // A card not marked sold can be confirmed too: confirming records the cash sale (decision 055).
+          const usable = r.code !== null && (r.code.state === 'unused' || r.code.state === 'sold');
           return (
-            <li key={r.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="code-request">
+            <li key={r.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="code-request" data-reason={r.reason}>
               <div className="min-w-0 flex-1 text-sm">
                 <p className="break-words font-bold text-gray-900">
                   {r.student.name} <bdi className="font-normal text-gray-600">{r.student.email}</bdi>
                 </p>
-                <p className="text-gray-700">{t('requests.typed', { last2: r.last2, date: format.dateTime(r.createdAt) })}</p>
+                <p className="text-gray-700">
+                  {t('requests.typed', { last2: r.last2, date: format.dateTime(r.createdAt) })}
+                  {r.reason === 'cash' ? <span className="ms-2 rounded-full bg-white px-2 py-0.5 text-xs font-medium text-amber-900">{t('requests.paidCash')}</span> : null}
+                </p>
                 <p className="text-gray-700">
                   {r.code ? t('requests.match', { n: r.code.serial, course: r.code.courseTitle, state: t(`codes.states.${r.code.state}`) }) : t('requests.noMatch')}
                   {r.code && !r.code.onSale ? ` · ${t('requests.notOnSale')}` : ''}
                 </p>
+                {r.code && !r.code.onSale && usable ? (
+                  <p className="font-medium text-amber-900" data-testid="confirm-sells">
+                    {t('requests.confirmSells', { n: r.code.serial, name: r.student.name })}
+                  </p>
+                ) : null}
               </div>
               <div className="flex gap-1.5">
                 {usable ? (

@@ -7,9 +7,12 @@ import { Notice } from '@web/components/ui/notice';
 import { notify } from '@web/lib/notify';
 import { ApiError } from '@web/lib/api-error';
 import { Modal, useCourseFormat } from './ui';
-import { CheckboxField, SelectField, TextAreaField } from '@web/components/ui/form-field';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '@web/components/ui/form-field';
 import { UpgradePrompt } from './upgrade-prompt';
 import { coursesApi, courseKeys, teacherCoursesQuery, usageQuery, type TStudentRow } from '@web/features/courses/api';
+
+/** An amount typed in dinars, sent as a number (the server checks it is whole); empty sends nothing. */
+const paidDzd = (typed: string) => (typed.trim() === '' ? {} : { paidDzd: Number(typed) });
 
 /** The teacher's courses that can still take students (archived ones cannot). */
 export function useCourses() {
@@ -31,8 +34,10 @@ export function EnrollDialog({ row, defaultCourseId, onClose }: { row: TStudentR
   const plan = course?.plans.find((p) => p.id === planId) ?? course?.plans[0];
   const [autoRenew, setAutoRenew] = useState(false);
   const [notes, setNotes] = useState('');
+  // Empty: the plan's price. A discount or a partial payment is typed here, in whole dinars.
+  const [paid, setPaid] = useState('');
   const enroll = useMutation({
-    mutationFn: () => coursesApi.enroll({ studentId: row.studentId, courseId: course?.id ?? '', planId: plan?.id ?? '', autoRenew, notes }),
+    mutationFn: () => coursesApi.enroll({ studentId: row.studentId, courseId: course?.id ?? '', planId: plan?.id ?? '', autoRenew, notes, ...paidDzd(paid) }),
     onSuccess: async () => {
       notify.success(t('students.enrolled', { name: row.name }));
       await queryClient.invalidateQueries({ queryKey: courseKeys.all });
@@ -54,6 +59,20 @@ export function EnrollDialog({ row, defaultCourseId, onClose }: { row: TStudentR
           value={plan?.id}
           onChange={(e) => setPlanId(e.target.value)}
           options={(course?.plans ?? []).map((p) => ({ value: p.id, label: `${t(`plans.types.${p.type}`)} — ${format.price(p.priceDzd)}` }))}
+        />
+        <TextField
+          id="enroll-paid"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          label={t('students.paid')}
+          hint={t('students.paidHint')}
+          placeholder={plan ? String(plan.priceDzd) : ''}
+          value={paid}
+          onChange={(e) => setPaid(e.target.value)}
+          error={enroll.error instanceof ApiError ? enroll.error.fields.paidDzd : undefined}
+          data-testid="enroll-paid"
         />
         <CheckboxField label={t('plans.autoRenew')} checked={autoRenew} onChange={(e) => setAutoRenew(e.target.checked)} />
         <TextAreaField label={t('students.notes')} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={2000} />
@@ -78,8 +97,9 @@ export function ChangePlanDialog({ row, onClose }: { row: TStudentRow; onClose: 
   const [recalculate, setRecalculate] = useState(true);
   const [autoRenew, setAutoRenew] = useState(enrollment.autoRenew);
   const [notes, setNotes] = useState(enrollment.notes ?? '');
+  const [paid, setPaid] = useState('');
   const change = useMutation({
-    mutationFn: () => coursesApi.changePlan(enrollment.id, { planId, recalculate, autoRenew, notes }),
+    mutationFn: () => coursesApi.changePlan(enrollment.id, { planId, recalculate, autoRenew, notes, ...paidDzd(paid) }),
     onSuccess: async () => {
       notify.success(t('students.planChanged'));
       await queryClient.invalidateQueries({ queryKey: courseKeys.all });
@@ -111,6 +131,20 @@ export function ChangePlanDialog({ row, onClose }: { row: TStudentRow; onClose: 
             {t('students.keepExpiry', { date: enrollment.expiresAt ? format.date(enrollment.expiresAt) : t('students.permanent') })}
           </label>
         </fieldset>
+        <TextField
+          id="change-paid"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          label={t('students.paidChange')}
+          hint={t('students.paidChangeHint', { total: format.price(enrollment.totalPaidDzd) })}
+          placeholder={String(0)}
+          value={paid}
+          onChange={(e) => setPaid(e.target.value)}
+          error={change.error instanceof ApiError ? change.error.fields.paidDzd : undefined}
+          data-testid="change-paid"
+        />
         <CheckboxField label={t('plans.autoRenew')} checked={autoRenew} onChange={(e) => setAutoRenew(e.target.checked)} />
         <TextAreaField label={t('students.notes')} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={2000} />
         {change.isError ? <Notice tone="error">{errorText(change.error)}</Notice> : null}

@@ -10,6 +10,7 @@ import { coursesApi, uploadFile, usageQuery, type TTeacherLesson } from '@web/fe
 import { RichTextEditor } from './rich-text-editor';
 import { Modal, ProgressBar } from './ui';
 import { SelectField, TextField } from '@web/components/ui/form-field';
+import { FilePicker } from './file-picker';
 import { UpgradePrompt } from './upgrade-prompt';
 
 const ACCEPT: Record<TLessonType, string> = {
@@ -85,16 +86,7 @@ export function LessonDialog({ courseId, sectionId, scheduled, lesson, onClose, 
         ) : null}
         {type === 'video' || type === 'file' ? (
           <div className="space-y-1.5">
-            <label htmlFor="lesson-file" className="block text-sm font-medium text-gray-800">
-              {type === 'video' ? t('lesson.videoFile') : t('lesson.attachment')}
-            </label>
-            <input
-              id="lesson-file"
-              type="file"
-              accept={ACCEPT[type]}
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              className="block w-full text-sm text-gray-700 file:me-3 file:rounded-lg file:border-0 file:bg-primary-50 file:px-3 file:py-2 file:text-primary-800"
-            />
+            <FilePicker id="lesson-file" label={type === 'video' ? t('lesson.videoFile') : t('lesson.attachment')} accept={ACCEPT[type]} file={file} onChange={setFile} />
             {lesson?.file && !file ? <p className="text-xs text-gray-600">{t('lesson.currentFile', { name: lesson.file.name })}</p> : null}
             {type === 'video' ? <p className="text-xs text-gray-500">{t('lesson.videoHint')}</p> : null}
           </div>

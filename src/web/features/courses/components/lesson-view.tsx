@@ -6,6 +6,7 @@ import { CheckIcon, ExternalLinkIcon } from '@web/components/ui/icons';
 import { Notice } from '@web/components/ui/notice';
 import type { TLessonView } from '@web/features/courses/api';
 import { LockIcon } from './icons';
+import { PdfViewer } from './pdf-viewer';
 import { LESSON_CONTENT_CLASS, useCourseFormat } from './ui';
 
 type TLesson = TLessonView['lesson'];
@@ -77,7 +78,7 @@ export function LessonContent({ lesson, onUsed }: { lesson: TLesson; onUsed?: ()
     if (!lesson.file) return <Notice tone="info">{t('learn.noFile')}</Notice>;
     return (
       <div className="space-y-3">
-        {lesson.file.type === 'application/pdf' ? <iframe title={lesson.file.name} src={lesson.file.url} className="h-[70vh] w-full rounded-xl border border-gray-200" /> : null}
+        {lesson.file.type === 'application/pdf' ? <PdfViewer url={lesson.file.url} name={lesson.file.name} /> : null}
         <a href={lesson.file.url} download={lesson.file.name} onClick={onUsed} className={buttonClass('primary')} data-testid="lesson-download">
           {t('learn.download', { name: lesson.file.name })}
         </a>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useErrorText } from '@web/lib/api-errors';
+import { ApiError } from '@web/lib/api-error';
 import { Button } from '@web/components/ui/button';
 import { Notice } from '@web/components/ui/notice';
 import { notify } from '@web/lib/notify';
@@ -36,8 +37,20 @@ export function RedeemForm({ platform }: { platform?: string }) {
       void navigate(paths.course(result.courseId));
     },
   });
+  // "I paid for this card": a card the teacher forgot to mark sold is answered like a typo, so the
+  // student can send the code to the teacher instead (decision 055); the answer is the same for any code.
+  const send = useMutation({
+    mutationFn: () => coursesApi.sendCodeToTeacher({ code, ...(platform ? { platform } : {}) }),
+    onSuccess: async () => {
+      setCode('');
+      redeem.reset();
+      await queryClient.invalidateQueries({ queryKey: courseKeys.myCodeRequests });
+    },
+  });
+  const wrong = redeem.error instanceof ApiError && redeem.error.code === 'CODE_WRONG';
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    send.reset();
     if (code.trim()) redeem.mutate();
   };
   return (
@@ -66,7 +79,7 @@ export function RedeemForm({ platform }: { platform?: string }) {
         <p id="redeem-hint" className="text-xs text-gray-500">
           {t('redeem.hint')}
         </p>
-        {redeem.data?.pending ? (
+        {redeem.data?.pending || send.isSuccess ? (
           <Notice tone="info" testId="redeem-pending">
             {t('redeem.pending')}
           </Notice>
@@ -74,6 +87,19 @@ export function RedeemForm({ platform }: { platform?: string }) {
         {redeem.isError ? (
           <Notice tone="error" testId="redeem-error">
             {errorText(redeem.error)}
+          </Notice>
+        ) : null}
+        {wrong ? (
+          <div className="space-y-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-gray-800" data-testid="send-to-teacher">
+            <p>{t('redeem.paidHelp')}</p>
+            <Button size="sm" variant="secondary" busy={send.isPending} onClick={() => send.mutate()} data-testid="send-to-teacher-submit">
+              {t('redeem.sendToTeacher')}
+            </Button>
+          </div>
+        ) : null}
+        {send.isError ? (
+          <Notice tone="error" testId="send-error">
+            {errorText(send.error)}
           </Notice>
         ) : null}
       </form>

@@ -1,23 +1,23 @@
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COURSE_TIME_ZONE } from '@shared/courses';
+import { DATE_LOCALES, formatDate, formatDateTime } from '@shared/dates';
 import { toLanguage } from '@shared/i18n';
 import { Button } from '@web/components/ui/button';
 import { CloseIcon } from '@web/components/ui/icons';
 import type { TTone } from '@web/components/ui/badge';
-
-const LOCALES = { ar: 'ar-DZ', en: 'en-GB', fr: 'fr-FR' } as const;
+import type { TPaginationLabels } from '@web/components/ui/pagination';
 
 /** Prices, dates and date-times in the reader's language; times on the Algiers clock, as the teacher set them. */
 export function useCourseFormat() {
   const { t, i18n } = useTranslation('courses');
-  const locale = LOCALES[toLanguage(i18n.resolvedLanguage)];
+  const lng = toLanguage(i18n.resolvedLanguage);
+  const locale = DATE_LOCALES[lng];
   return {
     price: (dzd: number) => t('format.price', { amount: new Intl.NumberFormat(locale).format(dzd) }),
-    date: (iso: string | null | undefined) => (iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: COURSE_TIME_ZONE }).format(new Date(iso)) : ''),
-    dateTime: (iso: string | null | undefined) =>
-      iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: COURSE_TIME_ZONE }).format(new Date(iso)) : '',
+    // Decision 060: the shared formatter, with the month named ("15 جويلية 2026" in Arabic).
+    date: (iso: string | null | undefined) => formatDate(lng, iso, 'long'),
+    dateTime: (iso: string | null | undefined) => formatDateTime(lng, iso, 'long'),
     number: (n: number) => new Intl.NumberFormat(locale).format(n),
   };
 }
@@ -85,22 +85,10 @@ export function Modal({
   );
 }
 
-/** Previous / next page controls for server-paginated lists. */
-export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+/** The pagination's texts in the courses' words. */
+export function usePaginationLabels(): TPaginationLabels {
   const { t } = useTranslation('courses');
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={t('common.pagination')} className="flex flex-wrap items-center justify-between gap-2" data-testid="pager">
-      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('common.previousPage')}
-      </Button>
-      <span className="text-sm text-gray-600">{t('common.pageOf', { page, pages })}</span>
-      <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('common.nextPage')}
-      </Button>
-    </nav>
-  );
+  return { nav: t('common.pagination'), status: (page, pages) => t('common.pageOf', { page, pages }), previous: t('common.previousPage'), next: t('common.nextPage') };
 }
 
 /** A horizontal progress bar with its percentage for screen readers. */

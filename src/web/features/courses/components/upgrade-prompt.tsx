@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '@web/components/ui/button';
 import { SparkIcon } from '@web/components/ui/icons';
-import { toLanguage } from '@shared/i18n';
+import { useBytesFormat } from '@web/lib/format';
 import type { TUsage } from '@web/features/courses/api';
 
 type TWhat = 'courses' | 'students' | 'storage';
@@ -12,12 +12,8 @@ function measure(usage: TUsage, what: TWhat): { used: number; limit: number | nu
   return what === 'storage' ? { used: usage.storage.usedBytes, limit: usage.storage.limitBytes } : usage[what];
 }
 
-/** Bytes in GB, in the reader's language. */
-export function useGigabytes() {
-  const { i18n } = useTranslation();
-  const locale = { ar: 'ar-DZ', en: 'en-GB', fr: 'fr-FR' }[toLanguage(i18n.resolvedLanguage)];
-  return (bytes: number) => new Intl.NumberFormat(locale, { style: 'unit', unit: 'gigabyte', maximumFractionDigits: 1 }).format(bytes / 1024 ** 3);
-}
+/** Bytes as the admin's screen shows them too (303 kB, not "0 GB"): one format for one figure. */
+const useGigabytes = useBytesFormat;
 
 /**
  * Shown when a plan limit is reached (or nearly): what the plan allows, the trial, and the next plan.
@@ -34,12 +30,12 @@ export function UpgradePrompt({ usage, what, message }: { usage: TUsage; what: T
     <div role="status" data-testid="upgrade-prompt" className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center">
       <SparkIcon className="h-6 w-6 text-amber-700" />
       <div className="min-w-0 flex-1 text-sm text-amber-900">
-        <p className="font-bold">{message ?? t(`upgrade.${what}Full`, { limit: what === 'storage' ? gb(limit) : limit })}</p>
+        <p className="font-bold">{message ?? (what === 'storage' ? t('upgrade.storageFull', { limit: gb(limit) }) : t(`upgrade.${what}Full`, { count: limit }))}</p>
         <p>
           {usage.nextPlan
             ? t('upgrade.body', { plan: t(`dashboard:plans.${usage.plan}`), next: t(`dashboard:plans.${usage.nextPlan}`) })
             : t('upgrade.bodyTop')}
-          {usage.onTrial ? ` ${t('upgrade.trial', { days: usage.trialDaysLeft })}` : ''}
+          {usage.onTrial ? ` ${t('upgrade.trial', { count: usage.trialDaysLeft })}` : ''}
         </p>
       </div>
       <Link to="/payment" className={buttonClass('primary', 'sm')}>

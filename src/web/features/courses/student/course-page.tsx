@@ -10,6 +10,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { notify } from '@web/lib/notify';
 import { OutlineNav } from '@web/features/courses/components/lesson-view';
 import { RedeemForm } from '@web/features/courses/components/redeem-form';
+import { TeacherContact } from '@web/features/courses/components/teacher-contact';
 import { ProgressBar, toneOf, useCourseFormat } from '@web/features/courses/components/ui';
 import { Badge } from '@web/components/ui/badge';
 import { coursesApi, courseKeys, outlineQuery } from '@web/features/courses/api';
@@ -47,7 +48,7 @@ export function StudentCoursePage() {
           <Badge tone="blue">{t(`kinds.${o.course.kind}`)}</Badge>
           {sub ? (
             <Badge tone={toneOf(sub.status)} testId="subscription-status">
-              {sub.status === 'expiring' ? t('subscriptions.expiringIn', { days: sub.daysLeft ?? 0 }) : t(`subscriptions.status.${sub.status}`)}
+              {sub.status === 'expiring' ? t('subscriptions.expiringIn', { count: sub.daysLeft ?? 0 }) : t(`subscriptions.status.${sub.status}`)}
             </Badge>
           ) : null}
           {sub?.expiresAt ? <span className="text-sm text-gray-600">{t('students.expiresOn', { date: format.date(sub.expiresAt) })}</span> : null}
@@ -64,6 +65,7 @@ export function StudentCoursePage() {
       {!hasAccess ? (
         <Card aria-labelledby="join-title">
           <CardHeader id="join-title" title={t('learn.joinTitle')} description={t('learn.joinBody')} />
+          {free ? null : <TeacherContact subdomain={o.course.subdomain} />}
           {o.plans.length > 0 ? (
             <ul className="mb-4 flex flex-wrap gap-2">
               {o.plans.map((p) => (
@@ -83,7 +85,7 @@ export function StudentCoursePage() {
         </Card>
       ) : null}
       <Card aria-labelledby="outline-title">
-        <CardHeader id="outline-title" title={t('learn.outline')} description={t('learn.progressText', { done: o.progress.done, total: o.progress.total })} />
+        <CardHeader id="outline-title" title={t('learn.outline')} description={t('learn.progressText', { done: o.progress.done, count: o.progress.total })} />
         <OutlineNav sections={o.sections} lessonHref={(id) => paths.lesson(o.course.id, id)} />
       </Card>
     </div>

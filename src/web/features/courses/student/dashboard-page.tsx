@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useErrorText } from '@web/lib/api-errors';
 import { buttonClass } from '@web/components/ui/button';
 import { Card, CardHeader } from '@web/components/ui/card';
 import { QueryError } from '@web/components/ui/error-state';
@@ -9,7 +8,7 @@ import { useDateFormat } from '@web/lib/format';
 import { ArrowForwardIcon, BookIcon, GlobeIcon } from '@web/components/ui/icons';
 import { PageTitle } from '@web/components/ui/page-heading';
 import { useSession } from '@web/components/area/session';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { LoadingBlock } from '@web/components/ui/skeleton';
 import { VerifyEmailReminder } from '@web/components/resend-verification';
 import { platformsQuery } from '@web/features/courses/api';
 import { MyCourses } from '@web/features/courses/student/my-courses';
@@ -54,13 +53,7 @@ function PlatformList({ current }: { current?: string }) {
   const platforms = useQuery(platformsQuery);
   if (platforms.isPending) {
     return (
-      <div aria-busy="true" className="space-y-3">
-        <span className="sr-only" role="status">
-          {t('student.loading')}
-        </span>
-        <Skeleton className="h-20" />
-        <Skeleton className="h-20" />
-      </div>
+      <LoadingBlock label={t('student.loading')} blocks={['h-20', 'h-20']} />
     );
   }
   if (platforms.isError) return <QueryError query={platforms} />;

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useErrorText } from '@web/lib/api-errors';
@@ -10,6 +11,7 @@ import { usePageTitle } from '@web/components/page-title';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { notify } from '@web/lib/notify';
 import { ApiError } from '@web/lib/api-error';
+import { CourseFinished } from '@web/features/courses/components/course-finished';
 import { LockIcon } from '@web/features/courses/components/icons';
 import { LessonContent, OutlineNav } from '@web/features/courses/components/lesson-view';
 import { ProgressBar } from '@web/features/courses/components/ui';
@@ -56,9 +58,11 @@ export function LessonPage() {
   const errorText = useErrorText();
   const view = useQuery(lessonQuery(courseId, lessonId));
   usePageTitle(view.data?.lesson.title ?? t('common:pages.lesson'));
+  const [finished, setFinished] = useState(false);
   const complete = useMutation({
     mutationFn: () => coursesApi.completeLesson(lessonId),
-    onSuccess: async () => {
+    onSuccess: async (result) => {
+      if (result.courseCompleted) setFinished(true);
       await queryClient.invalidateQueries({ queryKey: courseKeys.student });
     },
     onError: (error) => notify.error(errorText(error)),
@@ -91,6 +95,7 @@ export function LessonPage() {
         <OutlineNav sections={v.sections} currentId={lessonId} lessonHref={(id) => paths.lesson(courseId, id)} />
       </aside>
       <article className="order-1 min-w-0 space-y-5 lg:order-2">
+        {finished ? <CourseFinished courseTitle={v.course.title} courseHref={paths.course(courseId)} subscriptionsHref={paths.subscriptions} onClose={() => setFinished(false)} /> : null}
         <header>
           <h1 className="break-words text-2xl font-extrabold text-gray-900" data-testid="lesson-title">
             {v.lesson.title}

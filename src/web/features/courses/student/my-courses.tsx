@@ -2,13 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useErrorText } from '@web/lib/api-errors';
 import { buttonClass } from '@web/components/ui/button';
 import { Card, CardHeader } from '@web/components/ui/card';
 import { cx } from '@web/lib/cx';
 import { QueryError } from '@web/components/ui/error-state';
 import { ArrowForwardIcon, BookIcon } from '@web/components/ui/icons';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { LoadingBlock } from '@web/components/ui/skeleton';
 import { ProgressBar, toneOf } from '@web/features/courses/components/ui';
 import { Badge } from '@web/components/ui/badge';
 import { subscriptionsQuery, type TSubscriptions } from '@web/features/courses/api';
@@ -139,12 +138,7 @@ export function MyCourses({ platforms }: { platforms: TPlatform[] }) {
   let body;
   if (query.isPending) {
     body = (
-      <div aria-busy="true" className="space-y-4">
-        <span className="sr-only" role="status">
-          {t('student.courses.loading')}
-        </span>
-        <Skeleton className="h-64 sm:h-44" />
-      </div>
+      <LoadingBlock label={t('student.courses.loading')} blocks={['h-64 sm:h-44']} className="space-y-4" />
     );
   } else if (query.isError) {
     body = <QueryError query={query} />;

@@ -11,10 +11,13 @@ import { QueryError } from '@web/components/ui/error-state';
 import { PageTitle } from '@web/components/ui/page-heading';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { notify } from '@web/lib/notify';
-import { Pager, toneOf, useCourseFormat } from '@web/features/courses/components/ui';
+import { toneOf, useCourseFormat, usePaginationLabels } from '@web/features/courses/components/ui';
+import { Pagination } from '@web/components/ui/pagination';
 import { TextField } from '@web/components/ui/form-field';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Badge } from '@web/components/ui/badge';
+import { CardsExport } from '@web/features/courses/components/cards-export';
+import { SaleByRange, useBulkSale } from '@web/features/courses/components/bulk-sale';
 import { exportPaths, coursesApi, courseKeys, codesQuery } from '@web/features/courses/api';
 
 /**
@@ -24,6 +27,7 @@ import { exportPaths, coursesApi, courseKeys, codesQuery } from '@web/features/c
  */
 export function BatchPage() {
   const { t } = useTranslation('courses');
+  const paginationLabels = usePaginationLabels();
   const { batchId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const state = params.get('state') ?? '';
@@ -38,9 +42,14 @@ export function BatchPage() {
   const onError = (error: unknown) => notify.error(errorText(error));
   const sell = useMutation({ mutationFn: (codeId: string) => coursesApi.markSold(codeId), onSettled: refresh, onError });
   const revoke = useMutation({ mutationFn: (codeId: string) => coursesApi.revokeCode(codeId), onSettled: refresh, onError });
+  const unsell = useMutation({ mutationFn: (codeId: string) => coursesApi.unmarkSold(codeId), onSuccess: () => notify.success(t('sale.undone')), onSettled: refresh, onError });
+  // Cards ticked on this page, marked sold together (decision 055).
+  const [selected, setSelected] = useState<string[]>([]);
+  const sellSelected = useBulkSale(batchId, () => setSelected([]));
+  const toggle = (id: string, on: boolean) => setSelected((now) => (on ? [...now, id] : now.filter((x) => x !== id)));
   const revokeAll = useMutation({
     mutationFn: () => coursesApi.revokeBatch(batchId),
-    onSuccess: (r) => notify.success(t('codes.revokedN', { n: r.revoked })),
+    onSuccess: (r) => notify.success(t('codes.revokedN', { count: r.revoked })),
     onSettled: refresh,
     onError,
   });
@@ -65,7 +74,7 @@ export function BatchPage() {
     <div className="space-y-6">
       <PageTitle
         title={codes.data?.batch.courseTitle ?? t('codes.batchTitle')}
-        subtitle={codes.data ? t('codes.batchHeader', { size: codes.data.batch.size, until: format.date(codes.data.batch.validUntil) }) : undefined}
+        subtitle={codes.data ? t('codes.batchHeader', { count: codes.data.batch.size, until: format.date(codes.data.batch.validUntil) }) : undefined}
       >
         <div className="flex flex-wrap gap-2">
           <Link to="/teacher/codes" className={buttonClass('ghost', 'sm')}>
@@ -73,9 +82,6 @@ export function BatchPage() {
           </Link>
           <a href={exportPaths.batch(batchId, 'csv')} className={buttonClass('secondary', 'sm')} download data-testid="export-csv">
             {t('codes.exportCsv')}
-          </a>
-          <a href={exportPaths.batch(batchId, 'pdf')} className={buttonClass('secondary', 'sm')} download data-testid="export-pdf">
-            {t('codes.exportPdf')}
           </a>
           <ConfirmButton cancelLabel={t('common.back')}
             variant="danger"
@@ -90,6 +96,8 @@ export function BatchPage() {
       </PageTitle>
       <p className="text-sm text-gray-600">{t('codes.batchSubtitle')}</p>
       {codes.data?.batch.activateOnSale ? <p className="text-sm text-amber-800">{t('codes.activateOnSale')}</p> : null}
+      <CardsExport batchId={batchId} />
+      {codes.data ? <SaleByRange batchId={batchId} size={codes.data.batch.size} /> : null}
       <form role="search" onSubmit={findCard} className="flex max-w-sm items-end gap-2">
         <TextField id="find-serial" type="number" inputMode="numeric" min={1} label={t('codes.findSerial')} value={find} onChange={(e) => setFind(e.target.value)} className="min-w-0 flex-1" />
         <Button type="submit" variant="secondary" data-testid="find-serial-submit">
@@ -127,6 +135,18 @@ export function BatchPage() {
           <ul className="divide-y divide-gray-100" data-testid="code-list">
             {codes.data.codes.map((c) => (
               <li key={c.id} className="flex flex-wrap items-center gap-3 p-3 sm:px-5" data-testid="code-row" data-state={c.state}>
+                {c.state === 'unused' ? (
+                  <input
+                    type="checkbox"
+                    className="h-5 w-5 accent-primary-600"
+                    checked={selected.includes(c.id)}
+                    onChange={(e) => toggle(c.id, e.target.checked)}
+                    aria-label={t('sale.select', { n: c.serial, last2: c.last2 })}
+                    data-testid="select-code"
+                  />
+                ) : (
+                  <span className="w-5" aria-hidden />
+                )}
                 <span className="min-w-14 text-sm font-bold text-gray-900" data-testid="code-serial">
                   {t('codes.serial', { n: c.serial })}
                 </span>
@@ -149,6 +169,19 @@ export function BatchPage() {
                       {t('codes.markSold')}
                     </Button>
                   ) : null}
+                  {c.state === 'sold' && c.uses === 0 ? (
+                    <ConfirmButton
+                      variant="ghost"
+                      cancelLabel={t('common.back')}
+                      label={t('sale.undo')}
+                      ariaLabel={t('sale.undoNamed', { n: c.serial, last2: c.last2 })}
+                      title={t('sale.undoTitle', { n: c.serial, last2: c.last2 })}
+                      body={t('sale.undoBody')}
+                      confirmLabel={t('sale.undo')}
+                      onConfirm={() => unsell.mutate(c.id)}
+                      testId="undo-sold"
+                    />
+                  ) : null}
                   {c.state === 'unused' || c.state === 'sold' ? (
                     <ConfirmButton variant="ghost" cancelLabel={t('common.back')}
                       label={t('codes.revoke')}
@@ -165,7 +198,20 @@ export function BatchPage() {
           </ul>
         </Card>
       )}
-      {codes.data ? <Pager page={codes.data.page} pageSize={codes.data.pageSize} total={codes.data.total} onPage={(p) => setFilter({ page: p })} /> : null}
+      {selected.length > 0 ? (
+        <div className="sticky bottom-3 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-primary-200 bg-white p-3 shadow-lg" data-testid="selection-bar">
+          <span className="text-sm font-medium text-gray-900">{t('sale.selected', { count: selected.length })}</span>
+          <div className="flex gap-2">
+            <Button size="sm" variant="ghost" onClick={() => setSelected([])}>
+              {t('sale.clear')}
+            </Button>
+            <Button size="sm" busy={sellSelected.isPending} onClick={() => sellSelected.mutate({ codeIds: selected })} data-testid="sell-selected">
+              {t('sale.markSelected', { count: selected.length })}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {codes.data ? <Pagination page={codes.data.page} pageSize={codes.data.pageSize} total={codes.data.total} onPage={(p) => setFilter({ page: p })} labels={paginationLabels} hideSingle testId="pager" /> : null}
     </div>
   );
 }

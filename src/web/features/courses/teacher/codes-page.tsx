@@ -11,11 +11,13 @@ import { Notice } from '@web/components/ui/notice';
 import { PageTitle } from '@web/components/ui/page-heading';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api-error';
-import { Modal, Pager, useCourseFormat } from '@web/features/courses/components/ui';
+import { Modal, useCourseFormat, usePaginationLabels } from '@web/features/courses/components/ui';
+import { Pagination } from '@web/components/ui/pagination';
 import { CheckboxField, SelectField, TextField } from '@web/components/ui/form-field';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Badge } from '@web/components/ui/badge';
 import { CodeRequests } from '@web/features/courses/components/code-requests';
+import { CardsExport } from '@web/features/courses/components/cards-export';
 import { exportPaths, coursesApi, courseKeys, batchesQuery, teacherCoursesQuery } from '@web/features/courses/api';
 
 /** Where a download link points: the typed client names the route, the browser fetches it with its cookie. */
@@ -115,12 +117,12 @@ function GenerateDialog({ open, onOpenChange, initialCourseId }: { open: boolean
 /** /teacher/codes: batches of activation codes, by course, with their states and exports. */
 export function CodesPage() {
   const { t } = useTranslation('courses');
+  const paginationLabels = usePaginationLabels();
   const [params, setParams] = useSearchParams();
   const courseId = params.get('courseId') ?? undefined;
   const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
   const batches = useQuery(batchesQuery(courseId, page));
   const courses = useQuery(teacherCoursesQuery);
-  const errorText = useErrorText();
   const format = useCourseFormat();
   const [open, setOpen] = useState(false);
   const setFilter = (next: Record<string, string | undefined>) => {
@@ -163,7 +165,7 @@ export function CodesPage() {
                     <h2 className="break-words font-bold text-gray-900">{b.courseTitle}</h2>
                     <p className="text-sm text-gray-600">
                       {t('codes.batchLine', {
-                        size: b.size,
+                        count: b.size,
                         plan: b.plan ? t(`plans.types.${b.plan.type}`) : '—',
                         date: format.date(b.createdAt),
                         until: format.date(b.validUntil),
@@ -186,16 +188,14 @@ export function CodesPage() {
                   <a href={exportPaths.batch(b.id, 'csv')} className={buttonClass('secondary', 'sm')} download>
                     {t('codes.exportCsv')}
                   </a>
-                  <a href={exportPaths.batch(b.id, 'pdf')} className={buttonClass('secondary', 'sm')} download>
-                    {t('codes.exportPdf')}
-                  </a>
                 </div>
+                <CardsExport batchId={b.id} />
               </Card>
             </li>
           ))}
         </ul>
       )}
-      {batches.data ? <Pager page={batches.data.page} pageSize={batches.data.pageSize} total={batches.data.total} onPage={(p) => setFilter({ page: String(p) })} /> : null}
+      {batches.data ? <Pagination page={batches.data.page} pageSize={batches.data.pageSize} total={batches.data.total} onPage={(p) => setFilter({ page: String(p) })} labels={paginationLabels} hideSingle testId="pager" /> : null}
       {open ? <GenerateDialog open={open} onOpenChange={setOpen} initialCourseId={courseId ?? ''} /> : null}
     </div>
   );

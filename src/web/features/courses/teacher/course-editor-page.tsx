@@ -11,7 +11,7 @@ import { QueryError } from '@web/components/ui/error-state';
 import { Notice } from '@web/components/ui/notice';
 import { PageTitle } from '@web/components/ui/page-heading';
 import { useSession } from '@web/components/area/session';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { LoadingBlock } from '@web/components/ui/skeleton';
 import { notify } from '@web/lib/notify';
 import { ApiError } from '@web/lib/api-error';
 import { OutlineEditor } from '@web/features/courses/components/outline-editor';
@@ -132,14 +132,10 @@ export function CourseEditorPage() {
   const { t } = useTranslation('courses');
   const { courseId = '' } = useParams();
   const course = useQuery(courseQuery(courseId));
-  const errorText = useErrorText();
   const subdomain = useSession().teacher?.subdomain ?? '';
   if (course.isPending) {
     return (
-      <div className="space-y-4" aria-busy="true">
-        <Skeleton className="h-10 w-2/3" />
-        <Skeleton className="h-64" />
-      </div>
+      <LoadingBlock blocks={['h-10 w-2/3', 'h-64']} className="space-y-4" />
     );
   }
   if (course.isError) return <QueryError query={course} />;

@@ -10,7 +10,7 @@ import { QueryError } from '@web/components/ui/error-state';
 import { BookIcon } from '@web/components/ui/icons';
 import { Notice } from '@web/components/ui/notice';
 import { PageTitle } from '@web/components/ui/page-heading';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { LoadingBlock } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api-error';
 import { Modal, toneOf, useCourseFormat } from '@web/features/courses/components/ui';
 import { TextAreaField, TextField } from '@web/components/ui/form-field';
@@ -18,6 +18,8 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { Badge } from '@web/components/ui/badge';
 import { UpgradePrompt, UsageLine } from '@web/features/courses/components/upgrade-prompt';
 import { coursesApi, courseKeys, teacherCoursesQuery, usageQuery } from '@web/features/courses/api';
+
+type TCourseCard = Awaited<ReturnType<NonNullable<typeof teacherCoursesQuery.queryFn>>>['courses'][number];
 
 function KindChoice({ value, onChange }: { value: TCourseKind; onChange: (kind: TCourseKind) => void }) {
   const { t } = useTranslation('courses');
@@ -73,13 +75,56 @@ function CreateCourseDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   );
 }
 
+/** One course in the teacher's list: cover, states, counts, the lowest price and where to go next. */
+function CourseCard({ course: c }: { course: TCourseCard }) {
+  const { t } = useTranslation('courses');
+  const format = useCourseFormat();
+  return (
+    <Card className="flex h-full flex-col gap-3">
+      <div className="flex items-start gap-3">
+        {c.coverUrl ? (
+          <img src={c.coverUrl} alt={t('fields.coverOf', { title: c.title })} className="h-16 w-24 shrink-0 rounded-lg object-cover" />
+        ) : (
+          <span className="flex h-16 w-24 shrink-0 items-center justify-center rounded-lg bg-primary-50 text-primary-700">
+            <BookIcon className="h-7 w-7" />
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <h2 className="break-words font-bold text-gray-900">{c.title}</h2>
+          <div className="mt-1 flex flex-wrap gap-1.5">
+            <Badge tone={toneOf(c.status)}>{t(`status.${c.status}`)}</Badge>
+            <Badge tone="blue">{t(`kinds.${c.kind}`)}</Badge>
+          </div>
+        </div>
+      </div>
+      <p className="text-sm text-gray-600">
+        {t('list.counts', { lessons: c.lessonCount, students: c.studentCount })}
+        {c.plans.some((p) => p.type === 'free')
+          ? ` · ${t('plans.types.free')}`
+          : c.plans.length > 0
+            ? ` · ${t('list.from', { price: format.price(Math.min(...c.plans.map((p) => p.priceDzd))) })}`
+            : ''}
+      </p>
+      <div className="mt-auto flex flex-wrap gap-2">
+        <Link to={`/teacher/courses/${c.id}`} className={buttonClass('primary', 'sm')} aria-label={t('list.editNamed', { title: c.title })}>
+          {t('list.edit')}
+        </Link>
+        <Link to={`/teacher/codes?courseId=${c.id}`} className={buttonClass('secondary', 'sm')}>
+          {t('nav.codes')}
+        </Link>
+        <Link to={`/teacher/students?courseId=${c.id}`} className={buttonClass('secondary', 'sm')}>
+          {t('nav.students')}
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
 /** /teacher/courses: the teacher's courses, their state and students, and the plan's course limit. */
 export function TeacherCoursesPage() {
   const { t } = useTranslation('courses');
   const list = useQuery(teacherCoursesQuery);
   const usage = useQuery(usageQuery);
-  const errorText = useErrorText();
-  const format = useCourseFormat();
   const [creating, setCreating] = useState(false);
   const full = usage.data ? usage.data.courses.limit !== null && usage.data.courses.used >= usage.data.courses.limit : false;
 
@@ -104,10 +149,7 @@ export function TeacherCoursesPage() {
         </>
       ) : null}
       {list.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2" aria-busy="true">
-          <Skeleton className="h-40" />
-          <Skeleton className="h-40" />
-        </div>
+        <LoadingBlock blocks={['h-40', 'h-40']} className="grid gap-4 sm:grid-cols-2" />
       ) : list.isError ? (
         <QueryError query={list} />
       ) : list.data.courses.length === 0 ? (
@@ -118,43 +160,7 @@ export function TeacherCoursesPage() {
         <ul className="grid gap-4 sm:grid-cols-2" data-testid="course-list">
           {list.data.courses.map((c) => (
             <li key={c.id}>
-              <Card className="flex h-full flex-col gap-3">
-                <div className="flex items-start gap-3">
-                  {c.coverUrl ? (
-                    <img src={c.coverUrl} alt={t('fields.coverOf', { title: c.title })} className="h-16 w-24 shrink-0 rounded-lg object-cover" />
-                  ) : (
-                    <span className="flex h-16 w-24 shrink-0 items-center justify-center rounded-lg bg-primary-50 text-primary-700">
-                      <BookIcon className="h-7 w-7" />
-                    </span>
-                  )}
-                  <div className="min-w-0 flex-1">
-                    <h2 className="break-words font-bold text-gray-900">{c.title}</h2>
-                    <div className="mt-1 flex flex-wrap gap-1.5">
-                      <Badge tone={toneOf(c.status)}>{t(`status.${c.status}`)}</Badge>
-                      <Badge tone="blue">{t(`kinds.${c.kind}`)}</Badge>
-                    </div>
-                  </div>
-                </div>
-                <p className="text-sm text-gray-600">
-                  {t('list.counts', { lessons: c.lessonCount, students: c.studentCount })}
-                  {c.plans.some((p) => p.type === 'free')
-                    ? ` · ${t('plans.types.free')}`
-                    : c.plans.length > 0
-                      ? ` · ${t('list.from', { price: format.price(Math.min(...c.plans.map((p) => p.priceDzd))) })}`
-                      : ''}
-                </p>
-                <div className="mt-auto flex flex-wrap gap-2">
-                  <Link to={`/teacher/courses/${c.id}`} className={buttonClass('primary', 'sm')} aria-label={t('list.editNamed', { title: c.title })}>
-                    {t('list.edit')}
-                  </Link>
-                  <Link to={`/teacher/codes?courseId=${c.id}`} className={buttonClass('secondary', 'sm')}>
-                    {t('nav.codes')}
-                  </Link>
-                  <Link to={`/teacher/students?courseId=${c.id}`} className={buttonClass('secondary', 'sm')}>
-                    {t('nav.students')}
-                  </Link>
-                </div>
-              </Card>
+              <CourseCard course={c} />
             </li>
           ))}
         </ul>

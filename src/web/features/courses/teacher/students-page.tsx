@@ -11,7 +11,8 @@ import { QueryError } from '@web/components/ui/error-state';
 import { PageTitle } from '@web/components/ui/page-heading';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { notify } from '@web/lib/notify';
-import { Pager, ProgressBar, toneOf, useCourseFormat } from '@web/features/courses/components/ui';
+import { ProgressBar, toneOf, useCourseFormat, usePaginationLabels } from '@web/features/courses/components/ui';
+import { Pagination } from '@web/components/ui/pagination';
 import { SelectField, TextField } from '@web/components/ui/form-field';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Badge } from '@web/components/ui/badge';
@@ -51,7 +52,7 @@ function StudentRow({ row, onDialog }: { row: TStudentRow; onDialog: (d: TDialog
           <>
             <p className="break-words font-medium text-gray-900">{e.courseTitle}</p>
             <div className="flex flex-wrap gap-1.5">
-              <Badge tone={toneOf(status)}>{status === 'expiring' ? t('subscriptions.expiringIn', { days: e.daysLeft ?? 0 }) : t(`subscriptions.status.${status}`)}</Badge>
+              <Badge tone={toneOf(status)}>{status === 'expiring' ? t('subscriptions.expiringIn', { count: e.daysLeft ?? 0 }) : t(`subscriptions.status.${status}`)}</Badge>
               <Badge tone="blue">{t(`plans.types.${e.type}`)}</Badge>
               {e.autoRenew ? <Badge tone="gray">{t('students.recurring')}</Badge> : null}
             </div>
@@ -105,6 +106,7 @@ function StudentRow({ row, onDialog }: { row: TStudentRow; onDialog: (d: TDialog
 /** /teacher/students: Student Subscription Management (spec §2.4), paginated on the server. */
 export function StudentsPage() {
   const { t } = useTranslation('courses');
+  const paginationLabels = usePaginationLabels();
   const [params, setParams] = useSearchParams();
   const filters = {
     courseId: params.get('courseId') ?? undefined,
@@ -116,7 +118,6 @@ export function StudentsPage() {
   const list = useQuery({ ...studentsQuery(filters), placeholderData: keepPreviousData });
   const usage = useQuery(usageQuery);
   const courses = useCourses();
-  const errorText = useErrorText();
   const [dialog, setDialog] = useState<TDialog>(null);
   const [search, setSearch] = useState(filters.q ?? '');
   const setFilter = (next: Record<string, string | undefined>) => {
@@ -194,7 +195,7 @@ export function StudentsPage() {
           </ul>
         </Card>
       )}
-      {list.data ? <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(p) => setFilter({ page: String(p) })} /> : null}
+      {list.data ? <Pagination page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(p) => setFilter({ page: String(p) })} labels={paginationLabels} hideSingle testId="pager" /> : null}
       {dialog?.kind === 'enroll' ? <EnrollDialog row={dialog.row} defaultCourseId={filters.courseId} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'plan' ? <ChangePlanDialog row={dialog.row} onClose={() => setDialog(null)} /> : null}
     </div>

@@ -19,6 +19,28 @@ const SWATCHES = [
   { key: 'slate', value: '#334155' },
 ] as const;
 
+/** What the chosen colour looks like on a button, a badge, a link and a bar, before it is saved. */
+function ColorPreview({ color }: { color: string }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <div
+      style={{ '--primary': color } as CSSProperties}
+      data-testid="color-preview"
+      className="rounded-xl border border-gray-200 bg-gray-50 p-4"
+    >
+      <p className="mb-3 text-sm font-bold text-gray-700">{t('settings.color.preview')}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="rounded-lg bg-primary-600 px-4 py-2 text-sm font-medium text-white">{t('settings.color.previewButton')}</span>
+        <span className="rounded-full bg-primary-100 px-3 py-1 text-xs font-bold text-primary-800">{t('settings.color.previewBadge')}</span>
+        <span className="text-sm font-medium text-primary-700 underline">{t('settings.color.previewLink')}</span>
+      </div>
+      <div className="mt-3 h-2 overflow-hidden rounded-full bg-primary-100">
+        <div className="h-full w-2/3 rounded-full bg-primary-500" />
+      </div>
+    </div>
+  );
+}
+
 /** The chosen colour drives a preview first; saving applies it to the whole interface (spec §3). */
 export function ColorForm() {
   const { t } = useTranslation('dashboard');
@@ -74,21 +96,7 @@ export function ColorForm() {
           {color}
         </bdi>
       </div>
-      <div
-        style={{ '--primary': color } as CSSProperties}
-        data-testid="color-preview"
-        className="rounded-xl border border-gray-200 bg-gray-50 p-4"
-      >
-        <p className="mb-3 text-sm font-bold text-gray-700">{t('settings.color.preview')}</p>
-        <div className="flex flex-wrap items-center gap-3">
-          <span className="rounded-lg bg-primary-600 px-4 py-2 text-sm font-medium text-white">{t('settings.color.previewButton')}</span>
-          <span className="rounded-full bg-primary-100 px-3 py-1 text-xs font-bold text-primary-800">{t('settings.color.previewBadge')}</span>
-          <span className="text-sm font-medium text-primary-700 underline">{t('settings.color.previewLink')}</span>
-        </div>
-        <div className="mt-3 h-2 overflow-hidden rounded-full bg-primary-100">
-          <div className="h-full w-2/3 rounded-full bg-primary-500" />
-        </div>
-      </div>
+      <ColorPreview color={color} />
       <div className="flex flex-wrap gap-2">
         <Button onClick={save} disabled={color === saved} data-testid="save-color">
           {t('settings.color.save')}

@@ -8,6 +8,7 @@ import {
   LightbulbIcon,
   MessageIcon,
   SettingsIcon,
+  TicketIcon,
   UserIcon,
   UsersIcon,
   VideoIcon,
@@ -23,6 +24,10 @@ export type TNavItem = {
   also?: string[];
   /** Only the exact paths count (the overview's children are other sections). */
   exact?: boolean;
+  /** Not built yet: the menu says "coming soon" (decision 048's marks, in the dashboard). */
+  soon?: boolean;
+  /** Shows a count next to the label (activation codes waiting for the teacher's confirmation). */
+  count?: 'pendingCodes';
 };
 
 export const NAV_GROUPS: Array<{ key: string; items: TNavItem[] }> = [
@@ -31,18 +36,19 @@ export const NAV_GROUPS: Array<{ key: string; items: TNavItem[] }> = [
     items: [
       { key: 'overview', to: '/teacher/dashboard', icon: HomeIcon, also: ['/dashboard'], exact: true },
       { key: 'courses', to: '/teacher/courses', icon: BookIcon, also: ['/teacher/dashboard/courses'] },
+      { key: 'codes', to: '/teacher/codes', icon: TicketIcon, count: 'pendingCodes' },
       { key: 'students', to: '/teacher/students', icon: UsersIcon },
-      { key: 'liveSessions', to: '/teacher/live-sessions', icon: VideoIcon },
-      { key: 'analytics', to: '/teacher/analytics', icon: ChartIcon },
+      { key: 'liveSessions', to: '/teacher/live-sessions', icon: VideoIcon, soon: true },
+      { key: 'analytics', to: '/teacher/analytics', icon: ChartIcon, soon: true },
     ],
   },
   {
     key: 'growth',
     items: [
       { key: 'landingPages', to: '/dashboard/landing-pages', icon: LayoutIcon },
-      { key: 'revenue', to: '/dashboard/revenue', icon: WalletIcon },
+      { key: 'revenue', to: '/dashboard/revenue', icon: WalletIcon, soon: true },
       { key: 'messages', to: '/dashboard/messages', icon: MessageIcon },
-      { key: 'notifications', to: '/teacher/notifications', icon: BellIcon },
+      { key: 'notifications', to: '/teacher/notifications', icon: BellIcon, soon: true },
     ],
   },
   {
@@ -50,7 +56,7 @@ export const NAV_GROUPS: Array<{ key: string; items: TNavItem[] }> = [
     items: [
       { key: 'profile', to: '/teacher/profile', icon: UserIcon },
       { key: 'settings', to: '/teacher/settings', icon: SettingsIcon },
-      { key: 'feedback', to: '/dashboard/feedback', icon: LightbulbIcon },
+      { key: 'feedback', to: '/dashboard/feedback', icon: LightbulbIcon, soon: true },
     ],
   },
 ];

@@ -61,7 +61,7 @@ export function PasswordForm() {
         id="new-password"
         toggleLabels={toggleLabels}
         label={t('settings.password.new')}
-        hint={t('settings.password.newHint', { min: PASSWORD_MIN_LENGTH })}
+        hint={t('settings.password.newHint', { count: PASSWORD_MIN_LENGTH })}
         autoComplete="new-password"
         error={fieldError(errors.newPassword)}
         {...form.register('newPassword')}

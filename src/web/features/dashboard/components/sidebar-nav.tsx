@@ -1,12 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { cx } from '@web/lib/cx';
-import { isActive, NAV_GROUPS } from './nav-items';
+import { pendingCodesQuery } from '@web/features/dashboard/api';
+import { isActive, NAV_GROUPS, type TNavItem } from './nav-items';
+
+/**
+ * What follows an entry's label: "coming soon" for a section not built yet, or how many items wait in it. The
+ * link keeps its plain name; screen readers hear the mark as its description (`describedBy`).
+ */
+function Mark({ item, pending, describedBy }: { item: TNavItem; pending: number; describedBy: string }) {
+  const { t } = useTranslation('dashboard');
+  if (item.soon) {
+    return (
+      <>
+        <span aria-hidden className="shrink-0 rounded-full bg-gray-100 px-2 py-0.5 text-[11px] font-medium text-gray-600" data-soon>
+          {t('nav.soon')}
+        </span>
+        <span id={describedBy} hidden>
+          {t('nav.soonLabel', { name: t(`nav.${item.key}`) })}
+        </span>
+      </>
+    );
+  }
+  if (item.count !== 'pendingCodes' || pending === 0) return null;
+  return (
+    <>
+      <span aria-hidden className="shrink-0 rounded-full bg-amber-500 px-2 py-0.5 text-xs font-bold text-white" data-testid="nav-pending-codes">
+        {pending}
+      </span>
+      <span id={describedBy} hidden>
+        {t('nav.pendingCodes', { count: pending })}
+      </span>
+    </>
+  );
+}
 
 /** The dashboard sections, grouped; the current one is marked for sight and for screen readers. */
 export function SidebarNav({ onNavigate, testId }: { onNavigate?: () => void; testId: string }) {
   const { t } = useTranslation('dashboard');
   const { pathname } = useLocation();
+  const pending = useQuery(pendingCodesQuery).data ?? 0;
   return (
     <nav aria-label={t('nav.label')} data-testid={testId} className="flex flex-col gap-5 px-3 py-4">
       {NAV_GROUPS.map((group) => (
@@ -24,6 +58,7 @@ export function SidebarNav({ onNavigate, testId }: { onNavigate?: () => void; te
                     to={item.to}
                     onClick={onNavigate}
                     aria-current={active ? 'page' : undefined}
+                    aria-describedby={item.soon || (item.count && pending > 0) ? `${testId}-${item.key}-mark` : undefined}
                     data-nav={item.key}
                     className={cx(
                       'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
@@ -32,7 +67,8 @@ export function SidebarNav({ onNavigate, testId }: { onNavigate?: () => void; te
                     )}
                   >
                     <Icon className={cx('h-5 w-5', active ? 'text-primary-600' : 'text-gray-400')} />
-                    <span className="min-w-0 flex-1 truncate">{t(`nav.${item.key}`)}</span>
+                    <span className={cx('min-w-0 flex-1 truncate', item.soon && 'text-gray-500')}>{t(`nav.${item.key}`)}</span>
+                    <Mark item={item} pending={pending} describedBy={`${testId}-${item.key}-mark`} />
                     {active && <span aria-hidden className="h-5 w-1 rounded-full bg-primary-600" />}
                   </Link>
                 </li>

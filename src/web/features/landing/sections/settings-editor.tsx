@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { slugFromTitle } from '@shared/landing-slug';
 import { LANDING_LIMITS, PIXEL_PROVIDERS, ROBOTS_VALUES, type TNavbarItem, type TTrackingPixel } from '@shared/schemas/landing';
 import { CheckboxField, ColorField, SelectField, TextAreaField, TextField } from '@web/components/ui/form-field';
 import { ImageField } from '@web/features/landing/components/image-field';
@@ -107,11 +108,15 @@ export function PixelsEditor({ draft, set, err }: TEditorProps) {
 
 export function SlugEditor({ draft, set, err, subdomainUrl }: TEditorProps & { subdomainUrl: string }) {
   const { t } = useTranslation('landing');
+  // Without a custom slug the page answers to its readable title slug (decision 059): shown so the teacher
+  // sees the address before sharing it, and may edit it by typing a custom one.
+  const slug = draft.custom_slug || slugFromTitle(draft.title);
   return (
     <div className="grid gap-2">
-      <TextField label={t('editor.slug.label')} dir="ltr" value={draft.custom_slug} onValueChange={(v) => set('custom_slug', v.trim())} error={err('custom_slug')} hint={t('editor.slug.hint')} data-testid="field-custom-slug" maxLength={63} />
-      <p className="break-all text-sm text-gray-600" dir="ltr">
-        {subdomainUrl}/{draft.custom_slug || '…'}
+      <TextField label={t('editor.slug.label')} dir="auto" value={draft.custom_slug} placeholder={slugFromTitle(draft.title)} onValueChange={(v) => set('custom_slug', v.trim())} error={err('custom_slug')} hint={t('editor.slug.hint')} data-testid="field-custom-slug" maxLength={63} />
+      {!draft.custom_slug && slug ? <p className="text-sm text-gray-600">{t('editor.slug.fromTitle')}</p> : null}
+      <p className="break-all text-sm text-gray-600" dir="ltr" data-testid="slug-preview">
+        {subdomainUrl}/<bdi>{slug || '…'}</bdi>
       </p>
     </div>
   );

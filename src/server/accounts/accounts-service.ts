@@ -1,0 +1,26 @@
+import { bindDeps } from '@server/core/bind';
+import type { TAccountsDeps } from './deps';
+import { changePassword, forgotPassword, resetPassword } from './passwords';
+import { changeEmail, resendVerification, updateProfile } from './profile';
+import { registerStudent, registerTeacher, subdomainAvailability } from './register';
+import { login, logout, logoutEverywhere } from './sign-in';
+
+/** The accounts use cases, bound once to their dependencies. */
+export function accountsService(deps: TAccountsDeps) {
+  return bindDeps(deps, {
+    subdomainAvailability,
+    registerTeacher,
+    registerStudent,
+    login,
+    logout,
+    logoutEverywhere,
+    forgotPassword,
+    resetPassword,
+    changePassword,
+    updateProfile,
+    changeEmail,
+    resendVerification,
+  });
+}
+
+export type TAccountsService = ReturnType<typeof accountsService>;

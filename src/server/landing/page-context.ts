@@ -1,0 +1,53 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { TTeacherRow } from '@server/auth';
+import type { TConfig } from '@server/core/config';
+import type { Db } from '@server/core/db/client';
+import { teacherLandingPages } from '@server/core/db/schema';
+import { AppError } from '@server/core/errors';
+import { assertPageId } from './page-ids';
+import { toApiPage, type TLandingPageRow } from './page-fields';
+
+export type TPagesDeps = {
+  db: Db;
+  config: Pick<TConfig, 'publicHost' | 'publicHttps'>;
+  /** Called after any change that can alter what visitors see; drops that teacher's cached pages. */
+  onChange: (teacherId: string, subdomain: string, pageId?: string) => void;
+};
+
+/** What every page use case shares: the teacher's own row, the main-page rule and the API shape. */
+export function pageContext(deps: TPagesDeps) {
+  const { db, config, onChange } = deps;
+  async function ownRow(teacherId: string, id: string, tx: Db = db): Promise<TLandingPageRow> {
+    assertPageId(id);
+    const [row] = await tx
+      .select()
+      .from(teacherLandingPages)
+      .where(and(eq(teacherLandingPages.id, id), eq(teacherLandingPages.teacherId, teacherId)));
+    // Another teacher's page is reported exactly like a missing one: ids reveal nothing.
+    if (!row) throw new AppError('LANDING_PAGE_NOT_FOUND');
+    return row;
+  }
+
+  /** Spec §4: when there are published pages but none is main, the first (oldest) becomes main. */
+  async function ensureMain(tx: Db, teacherId: string): Promise<void> {
+    const published = await tx
+      .select({ id: teacherLandingPages.id, isMain: teacherLandingPages.isMain })
+      .from(teacherLandingPages)
+      .where(and(eq(teacherLandingPages.teacherId, teacherId), eq(teacherLandingPages.isPublished, true)))
+      .orderBy(asc(teacherLandingPages.createdAt), asc(teacherLandingPages.id));
+    if (published.length === 0 || published.some((p) => p.isMain)) return;
+    await tx.update(teacherLandingPages).set({ isMain: false }).where(and(eq(teacherLandingPages.teacherId, teacherId), eq(teacherLandingPages.isMain, true)));
+    await tx.update(teacherLandingPages).set({ isMain: true }).where(eq(teacherLandingPages.id, published[0]!.id));
+  }
+
+  return {
+    db,
+    config,
+    ownRow,
+    ensureMain,
+    changed: (teacher: TTeacherRow, pageId?: string) => onChange(teacher.id, teacher.subdomain, pageId),
+    api: (teacher: TTeacherRow, row: TLandingPageRow) => toApiPage(row, teacher.subdomain, config),
+  };
+}
+
+export type TPageContext = ReturnType<typeof pageContext>;
