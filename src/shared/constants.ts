@@ -15,7 +15,6 @@ export const TRANSLATION_RETRIES = 5;
 export const TRANSLATION_RETRY_START_MS = 350;
 
 export const SESSION_REFRESH_MS = 30 * 60_000;
-export const AUTH_STATUS_CACHE_MS = 10 * 60_000;
 export const BACKEND_TIMEOUT_MS = 30_000;
 
 export const SUBDOMAIN_MIN_LENGTH = 3;

@@ -4,9 +4,6 @@ import { PLANS, type TPlanId } from './plans';
 export const COURSE_KINDS = ['organized', 'scheduled', 'regular'] as const;
 export type TCourseKind = (typeof COURSE_KINDS)[number];
 
-export const COURSE_STATUSES = ['draft', 'published', 'archived'] as const;
-export type TCourseStatus = (typeof COURSE_STATUSES)[number];
-
 export const LESSON_TYPES = ['video', 'text', 'file', 'link'] as const;
 export type TLessonType = (typeof LESSON_TYPES)[number];
 

@@ -94,7 +94,3 @@ export type TErrorCode = keyof typeof ERROR_STATUS;
 
 /** `details`: facts the screen shows beside the message (e.g. the reason an admin gave for a suspension). */
 export type TErrorBody = { error: { code: TErrorCode; message: string; fields?: Record<string, string>; details?: Record<string, string> } };
-
-export function isErrorCode(value: unknown): value is TErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
-}

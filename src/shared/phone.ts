@@ -2,7 +2,6 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 /** Darsi's students and teachers are in Algeria first: a number without +country is read as Algerian. */
 export const PHONE_COUNTRY = 'DZ';
-export const PHONE_PREFIX = '+213';
 
 /**
  * An Algerian phone number as typed ("0555 12 34 56", "+213 555 12 34 56", "00213555123456") in E.164

@@ -26,9 +26,6 @@ export const PLANS: readonly TPlan[] = [
 ];
 
 export const FREE_TRIAL_DAYS = 5;
-export const DATA_KEPT_DAYS_AFTER_CANCELLATION = 30;
-/** Institution plan: VIP support answers within this many hours. */
-export const VIP_SUPPORT_HOURS = 6;
 
 /** Spec §9: the payment methods Darsi names (the domestic card is Algeria's CIB / Edahabia). */
 export const PAYMENT_METHODS = ['card', 'cashOnDelivery', 'bankTransfer', 'postalTransfer'] as const;

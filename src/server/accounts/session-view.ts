@@ -34,4 +34,3 @@ export async function sessionView(db: Db, viewer: TViewer) {
   };
 }
 
-export type TSessionView = Awaited<ReturnType<typeof sessionView>>;

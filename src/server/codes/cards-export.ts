@@ -39,7 +39,6 @@ function view(row: TExportRow, joined = false) {
   };
 }
 
-export type TCardsExport = ReturnType<typeof view>;
 
 /** Chromium is a system package (decision 032): without it, say so before queueing anything. */
 async function assertChromium(chromiumPath: string) {

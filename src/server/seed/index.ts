@@ -4,6 +4,7 @@ import { demoSeedSteps, students, teachers, teacherStudents, user } from '@serve
 import { ADMIN_SEED_STEPS } from './admin';
 import { COURSE_SEED_STEPS } from './courses';
 import { LANDING_SEED_STEPS } from './landing';
+import { FREE_TRIAL_DAYS } from '@shared/plans';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SUBDOMAIN } from './demo-accounts';
 
 export { readyBanner } from './banner';
@@ -38,7 +39,7 @@ export const ACCOUNTS_SEED_STEP: TSeedStep = {
         status: 'active',
         isActive: true,
         plan: 'independent',
-        trialEndsAt: new Date(Date.now() + 5 * 24 * 60 * 60_000),
+        trialEndsAt: new Date(Date.now() + FREE_TRIAL_DAYS * 24 * 60 * 60_000),
       })
       .onConflictDoNothing();
     const [teacher] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, teacherUserId));

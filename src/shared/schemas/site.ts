@@ -7,7 +7,6 @@ import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from './accounts';
  * see it, so a value means a bot.
  */
 export const FEEDBACK_CATEGORIES = ['suggestion', 'feature', 'feedback'] as const;
-export type TFeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
 
 export const SUBJECT_MAX_LENGTH = 200;
 export const MESSAGE_MAX_LENGTH = 5_000;

@@ -77,7 +77,6 @@ export const cardsExportQuery = (batchId: string) =>
     },
   });
 
-export type TCardsExport = NonNullable<Awaited<ReturnType<ReturnType<typeof cardsExportQuery>['queryFn'] & object>>>;
 
 export type TCodeRequests = InferResponseType<(typeof teacher)['code-requests']['$get'], 200>;
 
