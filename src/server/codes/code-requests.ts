@@ -10,6 +10,7 @@ import { type TTx, executeNamed, msOrNull } from '@server/core/db/sql';
 import { platformTeacher, safety } from './code-safety';
 import { type TOutcome, VERDICT_ERROR, redemptionStatement } from './redemption-statement';
 import type { TCodesDeps } from './deps';
+import { auditCard } from './audit-card';
 
 async function ownRequest(tx: TTx, teacherId: string, requestId: string) {
   const [request] = await tx
@@ -101,16 +102,7 @@ async function sellOnConfirm(tx: TTx, teacherId: string, request: { id: string; 
     .limit(1);
   if (!card || !card.activateOnSale || card.code.soldAt || card.code.revokedAt || card.code.uses >= card.code.maxUses || card.code.validUntil <= now) return;
   await tx.update(activationCodes).set({ soldAt: now }).where(and(eq(activationCodes.id, card.code.id), isNull(activationCodes.soldAt)));
-  await audit(tx, {
-    actorUserId: actor.userId,
-    actorRole: 'teacher',
-    action: 'codes.code_sold',
-    targetType: 'activation_code',
-    targetId: card.code.id,
-    teacherId,
-    details: { batchId: card.code.batchId, serial: card.code.serial, last2: card.code.last2, requestId: request.id, studentId: request.studentId },
-    ip: actor.ip,
-  });
+  await auditCard(tx, actor, teacherId, 'codes.code_sold', card.code, { requestId: request.id, studentId: request.studentId });
 }
 
 /** The teacher vouches for the student: the code is redeemed as if typed in self-service, budgets aside. */

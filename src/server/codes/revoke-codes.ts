@@ -6,6 +6,7 @@ import type { TTx } from '@server/core/db/sql';
 import type { TCodeRow } from './code-state';
 import { ownBatch } from './queries';
 import type { TCodesDeps } from './deps';
+import { auditCard } from './audit-card';
 
 /** Why a change to one code was refused: another teacher's code (or none) is not found; one of ours says why. */
 async function whyNot(tx: TTx, teacherId: string, codeId: string, reason: (row: TCodeRow) => 'CODE_NOT_FOUND' | 'CODE_NOT_REVOCABLE' | 'CODE_NOT_SELLABLE') {
@@ -52,16 +53,7 @@ export async function revokeCode(deps: TCodesDeps, teacherId: string, codeId: st
       .where(and(eq(activationCodes.id, codeId), eq(activationCodes.teacherId, teacherId), isNull(activationCodes.revokedAt), lt(activationCodes.uses, activationCodes.maxUses)))
       .returning();
     if (!code) throw await whyNot(tx, teacherId, codeId, (row) => (row.revokedAt ? 'CODE_NOT_FOUND' : 'CODE_NOT_REVOCABLE'));
-    await audit(tx, {
-      actorUserId: actor.userId,
-      actorRole: 'teacher',
-      action: 'codes.code_revoked',
-      targetType: 'activation_code',
-      targetId: code.id,
-      teacherId,
-      details: { batchId: code.batchId, serial: code.serial, last2: code.last2 },
-      ip: actor.ip,
-    });
+    await auditCard(tx, actor, teacherId, 'codes.code_revoked', code);
     return { ok: true as const };
   });
 }
@@ -85,16 +77,7 @@ export async function markSold(deps: TCodesDeps, teacherId: string, codeId: stri
       )
       .returning();
     if (!code) throw await whyNot(tx, teacherId, codeId, () => 'CODE_NOT_SELLABLE');
-    await audit(tx, {
-      actorUserId: actor.userId,
-      actorRole: 'teacher',
-      action: 'codes.code_sold',
-      targetType: 'activation_code',
-      targetId: code.id,
-      teacherId,
-      details: { batchId: code.batchId, serial: code.serial, last2: code.last2 },
-      ip: actor.ip,
-    });
+    await auditCard(tx, actor, teacherId, 'codes.code_sold', code);
     return { ok: true as const };
   });
 }

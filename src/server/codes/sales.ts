@@ -5,6 +5,7 @@ import { AppError } from '@server/core/errors';
 import { audit, type TActor } from '@server/core/audit';
 import { ownBatch } from './queries';
 import type { TCodesDeps } from './deps';
+import { auditCard } from './audit-card';
 
 /*
  * Cash on delivery, in bulk: the teacher hands over a stack of cards (numbers 1 to 50) or ticks the ones
@@ -60,16 +61,7 @@ export async function unmarkSold(deps: TCodesDeps, teacherId: string, codeId: st
       const [mine] = await tx.select({ id: c.id }).from(c).where(and(eq(c.id, codeId), eq(c.teacherId, teacherId)));
       throw new AppError(mine ? 'CODE_NOT_SOLD' : 'CODE_NOT_FOUND');
     }
-    await audit(tx, {
-      actorUserId: actor.userId,
-      actorRole: 'teacher',
-      action: 'codes.code_unsold',
-      targetType: 'activation_code',
-      targetId: code.id,
-      teacherId,
-      details: { batchId: code.batchId, serial: code.serial, last2: code.last2 },
-      ip: actor.ip,
-    });
+    await auditCard(tx, actor, teacherId, 'codes.code_unsold', code);
     return { ok: true as const };
   });
 }
