@@ -144,7 +144,8 @@ test.describe('teacher content cannot run script (55 payloads, every field)', ()
       await assertInert(page);
 
       await page.goto(`/dashboard/landing-pages/${saved.id}`);
-      await expect(page.getByTestId('landing-preview')).toHaveAttribute('data-ready', 'true');
+      // The editor and its framed page load on a machine busy with the rest of the suite.
+      await expect(page.getByTestId('landing-preview')).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
       const frame = page.frame({ url: /\/landing\/.*preview=true/ })!;
       await expect(frame.locator('h1')).toHaveText(fields.title.trim());
       // Typing a payload goes through the live preview (client rendering) too.

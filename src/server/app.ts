@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, toLanguage } from '@shared/i18n';
 import { accountRoutes, studentRoutes, teacherRoutes } from '@server/accounts';
 import { adminRoutes } from '@server/admin';
+import { assertSafeVerifyLink } from '@server/auth';
 import { codeStudentRoutes, codeTeacherRoutes } from '@server/codes';
 import type { TDatabase } from '@server/core/db/client';
 import type { TAppEnv } from '@server/core/env';
@@ -58,7 +59,10 @@ function createApi({ services, database }: TAppDeps) {
     .route('/courses', coursesApi(services))
     .route('/site', siteRoutes(services))
     // The one Better Auth endpoint served as is: the link in verification and e-mail-change messages.
-    .get('/auth/verify-email', (c) => services.auth.handler(withClientIp(c, services.config)));
+    .get('/auth/verify-email', (c) => {
+      assertSafeVerifyLink(c.req.url);
+      return services.auth.handler(withClientIp(c, services.config));
+    });
 }
 
 export type AppType = ReturnType<typeof createApi>;

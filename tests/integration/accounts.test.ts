@@ -73,6 +73,22 @@ describe(`teacher registration on ${DRIVER}`, () => {
     expect((await b.session())?.user.emailVerified).toBe(true);
   });
 
+  it('a verification link whose callbackURL leaves the host is refused, on every platform host (issue 16)', async () => {
+    const input = newTeacher();
+    const b = browser(t);
+    await b.post('/api/account/register/teacher', input);
+    const link = new URL(linkIn(lastMailTo(input.email)!.text, '/api/auth/verify-email'));
+    for (const target of ['http://other-teacher.' + t.config.publicHost + '/steal', '//evil.' + t.config.publicHost, '/\\evil.example', 'https://evil.example/']) {
+      link.searchParams.set('callbackURL', target);
+      const res = await b.get(link.toString());
+      expect(res.status, target).toBe(400);
+      expect(res.headers.get('location'), target).toBeNull();
+    }
+    expect((await b.session())?.user.emailVerified, 'a refused link verifies nothing').toBe(false);
+    link.searchParams.set('callbackURL', '/verify?confirmed=1');
+    expect((await b.get(link.toString())).headers.get('location')).toBe('/verify?confirmed=1');
+  });
+
   it('writes the verification e-mail in the language of the sign-up', async () => {
     const input = newTeacher();
     await browser(t).post('/api/account/register/teacher?lng=fr', input);

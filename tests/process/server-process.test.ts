@@ -218,3 +218,25 @@ describe('SIGTERM', () => {
     expect(log.text()).not.toContain('Darsi is ready');
   });
 });
+
+describe('one process per embedded data folder (issue 16)', () => {
+  it('a second server on the same folder says it is in use and exits; after a crash the next start takes over', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darsi-lock-'));
+    const env = (port: number) => ({ DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'false', WEB_DIST_DIR: fakeWebDist() });
+    const portA = await freePort();
+    const first = start(env(portA));
+    await waitForHealth(portA);
+
+    const second = await exit(start(env(await freePort())));
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(`Darsi cannot start: the data folder ${dataDir} is in use by another Darsi process`);
+    expect((await fetch(`http://127.0.0.1:${portA}/api/health`)).status, 'the first one keeps serving').toBe(200);
+
+    // A crash leaves the lock behind; it goes stale and the next start takes the folder over by itself.
+    first.kill('SIGKILL');
+    const portC = await freePort();
+    const third = start(env(portC));
+    await waitForHealth(portC);
+    third.kill('SIGTERM');
+  }, 90_000);
+});

@@ -45,12 +45,15 @@ export async function subdomainTaken({ db }: TAccountsDeps, subdomain: string) {
 }
 
 /** Better Auth creates the user, its password account and a session. */
-export async function signUp({ auth }: TAccountsDeps, input: { name: string; email: string; password: string }, ctx: TRequestContext) {
+export async function signUp(deps: TAccountsDeps, input: { name: string; email: string; password: string }, ctx: TRequestContext) {
   try {
-    return await auth.api.signUpEmail({ body: input, headers: withoutCookies(ctx), returnHeaders: true });
+    return await deps.auth.api.signUpEmail({ body: input, headers: withoutCookies(ctx), returnHeaders: true });
   } catch (error) {
     const code = authErrorCode(error);
     if (code?.startsWith('USER_ALREADY_EXISTS')) throw new AppError('EMAIL_TAKEN');
+    // Two sign-ups with one e-mail at once: both passed the check, the unique index let one in. Better Auth
+    // reports the loser's failed insert as its own error, so the e-mail is looked up again.
+    if (await emailTaken(deps, input.email.toLowerCase())) throw new AppError('EMAIL_TAKEN');
     if (pgErrorCode(error) === '23505') throw new AppError('DUPLICATE_ACCOUNT');
     throw new AppError('ACCOUNT_CREATE_FAILED');
   }

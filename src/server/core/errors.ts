@@ -30,8 +30,22 @@ const CODE_FOR_STATUS: Record<number, TErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
+// PostgreSQL refuses U+0000 in text (22021) and in jsonb (22P05). Input that reaches the database without
+// going through validate() (a form parsed by hand, an auth library's own route) is still the client's fault.
+const REFUSED_TEXT_STATES = new Set(['22021', '22P05']);
+
+/** The SQLSTATE of a driver error, also when Drizzle wrapped it (cause). */
+function sqlState(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
+  if (REFUSED_TEXT_STATES.has(sqlState(error) ?? '')) return new AppError('VALIDATION_FAILED');
   if (error instanceof HTTPException) {
     if (/malformed json/i.test(error.message)) return new AppError('INVALID_JSON');
     return new AppError(CODE_FOR_STATUS[error.status] ?? 'BAD_REQUEST');

@@ -11,8 +11,12 @@ import { fieldMessage } from './i18n';
  */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result, c) => {
-    if (result.success) return;
     const lng = toLanguage(c.get('language'));
+    if (result.success) {
+      const at = controlCharacterAt(result.data);
+      if (at !== null) throw new AppError('VALIDATION_FAILED', { [at || '_']: fieldMessage(lng, 'fields.controlCharacter') });
+      return;
+    }
     const fields: Record<string, string> = {};
     for (const issue of result.error.issues) {
       const key = issue.path.join('.') || '_';
@@ -20,4 +24,18 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
     }
     throw new AppError('VALIDATION_FAILED', fields);
   });
+}
+
+/**
+ * Where a NUL (U+0000) hides in parsed input, as a dotted path, or null. PostgreSQL stores no NUL in text or
+ * jsonb, so such input is refused here, by field, instead of failing in the database.
+ */
+function controlCharacterAt(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = controlCharacterAt(item, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
 }

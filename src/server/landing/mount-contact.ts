@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ZContactRequest } from '@shared/schemas/landing';
+import { ZContactRequest } from '@shared/schemas/landing-contact';
 import type { TAppEnv } from '@server/core/env';
 import { AppError } from '@server/core/errors';
 import { clientIp } from '@server/core/request-context';

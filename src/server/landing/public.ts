@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@server/core/db/client';
 import { landingContactRequests, landingPageViews, teacherLandingPages, teachers } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
-import type { TContactRequest, TContactRequestInput } from '@shared/schemas/landing';
+import type { TContactRequest, TContactRequestInput } from '@shared/schemas/landing-contact';
 import { consume } from '@server/core/attempt-limits';
 import { assertPageId, isPageId } from './page-ids';
 

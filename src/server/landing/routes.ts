@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { LANDING_LIMITS, ZContactRequest, ZLandingPageCreate, ZLandingPageInput } from '@shared/schemas/landing';
+import { LANDING_LIMITS, ZLandingPageCreate, ZLandingPageInput } from '@shared/schemas/landing';
+import { ZContactRequest } from '@shared/schemas/landing-contact';
 import type { TAppEnv } from '@server/core/env';
 import { AppError } from '@server/core/errors';
 import { landingT } from './i18n';

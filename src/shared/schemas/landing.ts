@@ -52,7 +52,7 @@ export const FEATURE_ICONS = [
 ] as const;
 
 const text = (max: number) => z.string('fields.required').trim().max(max, 'fields.tooLong');
-const requiredText = (max: number) => text(max).min(1, 'fields.required');
+export const requiredText = (max: number) => text(max).min(1, 'fields.required');
 const optionalText = (max: number) => text(max).optional();
 const itemId = z.string('fields.required').trim().min(1, 'fields.required').max(64, 'fields.tooLong');
 const linkUrl = z.string('fields.required').trim().refine(isSafeLinkUrl, 'fields.unsafeUrl');
@@ -145,7 +145,7 @@ export const CONTACT_ACTION_TYPES = [
   'whatsapp', 'phone', 'email', 'facebook', 'instagram', 'telegram', 'youtube', 'tiktok', 'website',
 ] as const;
 export type TContactActionType = (typeof CONTACT_ACTION_TYPES)[number];
-const PHONE = /^\+?[0-9][0-9 ]{4,19}$/;
+export const PHONE = /^\+?[0-9][0-9 ]{4,19}$/;
 const EMAIL = /^[^\s@<>"'`]+@[^\s@<>"'`]+\.[^\s@<>"'`]+$/;
 
 export const ZContactAction = z
@@ -292,27 +292,3 @@ export type TLandingPageSummary = Pick<
   TLandingPage,
   'id' | 'title' | 'is_published' | 'is_main' | 'custom_slug' | 'views_count' | 'updated_at' | 'url'
 > & { slug: string };
-
-/** Spec §3 contact form. `website` is a honeypot: people never see it, bots fill it in. */
-export const ZContactRequest = z.object({
-  name: requiredText(LANDING_LIMITS.short),
-  email: z.string('fields.required').trim().max(254, 'fields.emailTooLong').pipe(z.email('fields.email')),
-  phone: z.union([z.literal(''), z.string().trim().regex(PHONE, 'fields.phone')]).optional(),
-  subject: requiredText(LANDING_LIMITS.short),
-  message: requiredText(5_000),
-  website: z.string().max(500).optional(),
-});
-export type TContactRequestInput = z.infer<typeof ZContactRequest>;
-
-export type TContactRequest = {
-  id: string;
-  page_id: string | null;
-  page_title: string | null;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  handled: boolean;
-  created_at: string;
-};

@@ -8,6 +8,7 @@ import { appPath } from '../app-root';
 import { StartupError } from '../config';
 import type { TJobBackend } from '../jobs/queue';
 import * as schema from './schema';
+import { lockDataDir } from './data-dir-lock';
 
 export type TSchema = typeof schema;
 /** Both drivers expose the same pg-core query builder; services only ever see this type. */
@@ -80,8 +81,12 @@ export async function openPglite(dataDir?: string): Promise<TDatabase> {
     import('drizzle-orm/pglite/migrator'),
   ]);
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const unlock = dataDir ? await lockDataDir(dataDir) : async () => undefined;
   const client = new PGlite(dataDir);
-  await client.waitReady;
+  await client.waitReady.catch(async (error: unknown) => {
+    await unlock();
+    throw error;
+  });
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
   const marker = dataDir ? path.join(dataDir, MIGRATED_MARKER) : null;
   return {
@@ -96,7 +101,7 @@ export async function openPglite(dataDir?: string): Promise<TDatabase> {
       if (marker) fs.writeFileSync(marker, journal);
     },
     ping: () => pingDb(db),
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
     jobBackend: { driver: 'pglite', client },
   };
 }

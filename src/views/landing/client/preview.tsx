@@ -38,6 +38,12 @@ window.addEventListener('message', (event: MessageEvent<{ type?: string; page?: 
   // Only the editor that framed us (same origin) may drive the preview.
   if (event.origin !== window.location.origin || event.source !== window.parent) return;
   if (event.data?.type === 'landing-preview:update' && event.data.page) render(event.data.page);
+  if (event.data?.type === 'landing-preview:ping') announceReady();
 });
 
-if (window.parent !== window) window.parent.postMessage({ type: 'landing-preview:ready', pageId: data.pageId }, window.location.origin);
+function announceReady() {
+  if (window.parent !== window) window.parent.postMessage({ type: 'landing-preview:ready', pageId: data.pageId }, window.location.origin);
+}
+// Said once now and again when the editor asks (on the frame's load event): a first message sent before the
+// editor listened is not lost.
+announceReady();

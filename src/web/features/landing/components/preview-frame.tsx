@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { THeroBackground, TLandingPageInput } from '@shared/schemas/landing';
 import { cx } from '@web/lib/cx';
@@ -20,7 +20,8 @@ export function PreviewFrame({ pageId, draft, frameRef }: { pageId: string; draf
   const [ready, setReady] = useState(false);
   const [width, setWidth] = useState<'mobile' | 'desktop'>('mobile');
 
-  useEffect(() => {
+  // Listening from the commit that inserts the frame, so that its first "ready" cannot come before we listen.
+  useLayoutEffect(() => {
     const onMessage = (event: MessageEvent<{ type?: string }>) => {
       if (event.origin !== window.location.origin || event.source !== frameRef.current?.contentWindow) return;
       if (event.data?.type === 'landing-preview:ready') setReady(true);
@@ -58,6 +59,7 @@ export function PreviewFrame({ pageId, draft, frameRef }: { pageId: string; draf
           src={`/landing/${pageId}?preview=true`}
           data-testid="landing-preview"
           data-ready={ready ? 'true' : 'false'}
+          onLoad={() => frameRef.current?.contentWindow?.postMessage({ type: 'landing-preview:ping' }, window.location.origin)}
           className={cx('mx-auto block h-[70vh] bg-white', width === 'mobile' ? 'w-full max-w-[390px]' : 'w-full')}
         />
       </div>
