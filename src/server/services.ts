@@ -32,7 +32,7 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     auth,
     mailer,
     guards: guards(auth, db),
-    accounts: accountsService({ db, auth, logger }),
+    accounts: accountsService({ db, auth, logger, jobs }),
     admin: createAdmin({ db, auth, mailer, config, bootstrapToken: config.adminBootstrapToken }),
     landing,
     // Course cards on landing pages follow the courses at once (not after the 5-minute refresh).

@@ -1,12 +1,13 @@
 import { bindDeps } from '@server/core/bind';
 import type { TAccountsDeps } from './deps';
-import { changePassword, forgotPassword, resetPassword } from './passwords';
+import { changePassword, forgotPassword, passwordResetJob, resetPassword } from './passwords';
 import { changeEmail, resendVerification, updateProfile } from './profile';
 import { registerStudent, registerTeacher, subdomainAvailability } from './register';
 import { login, logout, logoutEverywhere } from './sign-in';
 
 /** The accounts use cases, bound once to their dependencies. */
 export function accountsService(deps: TAccountsDeps) {
+  deps.jobs.define(passwordResetJob(deps));
   return bindDeps(deps, {
     subdomainAvailability,
     registerTeacher,

@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { TAuth } from '@server/auth';
 import type { Db } from '@server/core/db/client';
+import type { TJobQueue } from '@server/core/jobs/queue';
 
-export type TAccountsDeps = { db: Db; auth: TAuth; logger: Logger };
+export type TAccountsDeps = { db: Db; auth: TAuth; logger: Logger; jobs: TJobQueue };
 /** A result plus the Set-Cookie headers Better Auth produced, for the route to pass on. */
 export type TWithCookies<T> = { result: T; cookies: string[] };

@@ -3,6 +3,7 @@ import type { TChangePassword, TForgotPassword, TResetPassword } from '@shared/s
 import { ACCOUNT_LIMITS as LIMITS, clear, consume } from '@server/core/attempt-limits';
 import { teachers, teacherStudents, user } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
+import { defineJob } from '@server/core/jobs/queue';
 import type { TRequestContext } from '@server/core/request-context';
 import { authErrorCode, cookiesOf } from './auth-calls';
 import type { TAccountsDeps, TWithCookies } from './deps';
@@ -25,13 +26,29 @@ async function resetPage({ db }: TAccountsDeps, email: string, platform: string 
   return '/student/reset-password';
 }
 
+type TResetRequest = { email: string; platform: string | null };
+
+/**
+ * The answer is the same whether or not the account exists, and so is the work done before it: the look-up,
+ * the token and the e-mail happen in a job. Done in the request, an unknown address answered measurably
+ * faster than a known one (issue 16).
+ */
 export async function forgotPassword(deps: TAccountsDeps, { email, platform }: TForgotPassword, ctx: TRequestContext) {
   await consume(deps.db, { key: `reset-ip:${ctx.ip}`, ...LIMITS.resetPerIp });
   await consume(deps.db, { key: `reset-email:${email}`, ...LIMITS.resetPerEmail });
-  const redirectTo = await resetPage(deps, email, platform ?? ctx.hostSubdomain);
-  // The answer is the same whether or not the account exists, so it reveals nothing.
-  await deps.auth.api.requestPasswordReset({ body: { email, redirectTo }, headers: ctx.headers });
+  await deps.jobs.send(passwordResetJob(deps), { email, platform: platform ?? ctx.hostSubdomain ?? null });
   return { sent: true } as const;
+}
+
+export function passwordResetJob(deps: TAccountsDeps) {
+  return defineJob<TResetRequest>({
+    name: 'accounts.password-reset',
+    queue: { retryLimit: 2, retryDelay: 5, expireInSeconds: 120 },
+    run: async ({ email, platform }) => {
+      const redirectTo = await resetPage(deps, email, platform);
+      await deps.auth.api.requestPasswordReset({ body: { email, redirectTo } });
+    },
+  });
 }
 
 export async function resetPassword({ auth }: TAccountsDeps, input: TResetPassword) {

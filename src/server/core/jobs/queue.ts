@@ -75,6 +75,9 @@ export function createJobQueue(backend: TJobBackend, logger: Logger) {
     boss,
     /** Declares a kind of job. Every instance declares the same ones before `start`. */
     define<T extends object>(definition: TJobDefinition<T>) {
+      // A second set of services on the same queue (tests of a restart) declares the same kinds again: the
+      // first declaration, whose process runs the jobs, stays.
+      if (definitions.has(definition.name)) return;
       if (booted) throw new Error(`job ${definition.name} defined after the queue started`);
       definitions.set(definition.name, definition as unknown as TJobDefinition<never>);
     },
