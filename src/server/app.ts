@@ -13,6 +13,7 @@ import { codeStudentRoutes, codeTeacherRoutes } from '@server/codes';
 import type { TDatabase } from '@server/core/db/client';
 import type { TAppEnv } from '@server/core/env';
 import { AppError, handleError } from '@server/core/errors';
+import { createMetrics, metricsRoutes } from '@server/core/metrics';
 import { localeRoutes } from '@server/core/missing-locales';
 import { sameOriginOnly, withClientIp } from '@server/core/request-context';
 import { securityHeaders } from '@server/core/security';
@@ -83,6 +84,8 @@ export function createApp(deps: TAppDeps) {
     if (!usableUrl(c.req.url)) throw new AppError('BAD_REQUEST');
     await next();
   });
+  const metrics = createMetrics({ database: deps.database, jobs: deps.services.jobs });
+  app.use(metrics.timing);
   app.use(requestId());
   app.use(
     pinoLogger({
@@ -132,6 +135,7 @@ export function createApp(deps: TAppDeps) {
     throw new AppError('NOT_FOUND');
   });
   if (config.saveMissingTranslations) app.route('/locales', localeRoutes(config));
+  app.route('/', metricsRoutes(metrics, config.metricsToken));
   mountLanding(app, deps.services);
   const site = mountSite(app, deps.services);
   mountWeb(app, config, site.notFound);

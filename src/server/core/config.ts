@@ -35,6 +35,7 @@ const ZEnv = z.object({
   CODES_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   SAVE_MISSING_TRANSLATIONS: z.enum(['true', 'false']).default('false'),
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
 });
 
 export type TConfig = {
@@ -66,6 +67,8 @@ export type TConfig = {
   chromiumPath: string;
   /** Development with Vite: accept i18next's reports of missing keys (POST /locales/add/{lng}/{ns}). */
   saveMissingTranslations: boolean;
+  /** Bearer token for GET /metrics (Prometheus); without it /metrics does not exist. */
+  metricsToken: string | undefined;
 };
 
 /** A start-up failure the operator can fix: main.ts prints its message as one line, without a stack. */
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     codesSecret: e.CODES_SECRET,
     chromiumPath: e.CHROMIUM_PATH,
     saveMissingTranslations: e.SAVE_MISSING_TRANSLATIONS === 'true',
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -1,2 +1,2 @@
-/** GET /api/health: is the database answering. */
+/** GET /api/health (readiness: is the database answering) and /api/health/live (liveness). */
 export { healthRoutes } from './routes';

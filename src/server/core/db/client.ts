@@ -22,6 +22,8 @@ export type TDatabase = {
   close: () => Promise<void>;
   /** Where the job queue keeps its jobs: the same database (docs/decisions/054-job-queue.md). */
   jobBackend: TJobBackend;
+  /** The connection pool's use (PostgreSQL); PGlite is one connection and has none. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
 const MIGRATIONS_FOLDER = appPath('drizzle');
@@ -68,6 +70,7 @@ export async function openPostgres(url: string): Promise<TDatabase> {
     ping: () => pingDb(db),
     close: () => pool.end(),
     jobBackend: { driver: 'postgres', url },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
