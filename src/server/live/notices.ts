@@ -62,10 +62,12 @@ async function sendOnce(deps: TLiveDeps, key: string, session: TSessionRow, send
 }
 
 /** Invitation, change or cancellation of one session or a weekly series (same course and target). */
-export async function sendNotices(deps: TLiveDeps, kind: TNoticeKind, sessionIds: string[]) {
+export async function sendNotices(deps: TLiveDeps, kind: TNoticeKind, sessionIds: string[], sequence?: number) {
   const ctx = await context(deps, sessionIds);
   if (!ctx) return { sent: 0 };
   const first = ctx.rows[0]!;
+  // A later change or a cancellation was queued after this one: it tells the students instead.
+  if (kind !== 'cancel' && (first.status === 'cancelled' || (sequence !== undefined && sequence !== first.sequence))) return { sent: 0 };
   let sent = 0;
   for (const student of await invitees(deps.db, first, deps.clock.now())) {
     const lng = toLanguage(student.language);
@@ -74,7 +76,8 @@ export async function sendNotices(deps: TLiveDeps, kind: TNoticeKind, sessionIds
       ctx.rows.map((r) => ({ ...r, description: text, url: joinUrl(deps, ctx.subdomain, r.id) })),
       kind === 'cancel' ? 'CANCEL' : 'REQUEST',
     );
-    const key = `${kind}:${first.id}:${first.sequence}:${student.studentId}`;
+    // An invitation and a cancellation happen once; each change (a new SEQUENCE) is told once.
+    const key = `${kind}:${first.id}:${kind === 'update' ? first.sequence : ''}:${student.studentId}`;
     const done = await sendOnce(deps, key, first, () =>
       deps.mailer.send({ to: student.email, subject, text, calendar: { method: kind === 'cancel' ? 'CANCEL' : 'REQUEST', filename: 'invite.ics', content: calendar } }),
     );
@@ -116,10 +119,10 @@ export async function sendDueReminders(deps: TLiveDeps) {
 }
 
 export const noticesJob = (deps: TLiveDeps) =>
-  defineJob<{ kind: TNoticeKind; sessionIds: string[] }>({
+  defineJob<{ kind: TNoticeKind; sessionIds: string[]; sequence: number }>({
     name: 'live-notices',
     queue: { retryLimit: 3, retryDelay: 60 },
-    run: ({ kind, sessionIds }) => sendNotices(deps, kind, sessionIds),
+    run: ({ kind, sessionIds, sequence }) => sendNotices(deps, kind, sessionIds, sequence),
   });
 
 export const remindersJob = (deps: TLiveDeps) =>

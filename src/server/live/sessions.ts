@@ -47,7 +47,8 @@ function occurrences(first: Date, until: string | null): Date[] {
   return starts;
 }
 
-const notify = (deps: TLiveDeps, kind: TNoticeKind, sessionIds: string[]) => deps.jobs.send(noticesJob(deps), { kind, sessionIds });
+/** `sequence`: the first session's SEQUENCE once this change is written; a notice overtaken by a later one is not sent. */
+const notify = (deps: TLiveDeps, kind: TNoticeKind, sessionIds: string[], sequence: number) => deps.jobs.send(noticesJob(deps), { kind, sessionIds, sequence });
 
 export async function createSessions(deps: TLiveDeps, teacher: TTeacher, input: TSessionCreate) {
   const { db } = deps;
@@ -72,7 +73,7 @@ export async function createSessions(deps: TLiveDeps, teacher: TTeacher, input: 
     if (links.length) await tx.insert(liveSessionGroups).values(links);
     return created;
   });
-  await notify(deps, 'invite', rows.map((r) => r.id));
+  await notify(deps, 'invite', rows.map((r) => r.id), 0);
   return { created: rows.length, sessionIds: rows.map((r) => r.id), seriesId: rows[0]!.seriesId };
 }
 
@@ -115,7 +116,7 @@ export async function updateSession(deps: TLiveDeps, teacher: TTeacher, sessionI
       })
       .where(eq(liveSessions.id, sessionId));
   });
-  if (told) await notify(deps, 'update', [sessionId]);
+  if (told) await notify(deps, 'update', [sessionId], session.sequence + 1);
   return { id: sessionId, rescheduled: moved, notified: told };
 }
 
@@ -133,7 +134,7 @@ export async function cancelSession(deps: TLiveDeps, teacher: TTeacher, sessionI
     .update(liveSessions)
     .set({ status: 'cancelled', sequence: sql`${liveSessions.sequence} + 1`, updatedAt: now })
     .where(scope)
-    .returning({ id: liveSessions.id });
-  await notify(deps, 'cancel', cancelled.map((r) => r.id));
+    .returning({ id: liveSessions.id, sequence: liveSessions.sequence });
+  if (cancelled.length) await notify(deps, 'cancel', cancelled.map((r) => r.id), cancelled[0]!.sequence);
   return { cancelled: cancelled.length };
 }
