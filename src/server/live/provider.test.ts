@@ -1,10 +1,10 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { createPublicKey } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
+import type { TConfig } from '@server/core/config';
 import { resolveProvider, roomOf, TOKEN_MARGIN_MS, type TJoinSession } from './provider';
 
-const none = { jitsiDomain: undefined, jitsiAppId: undefined, jitsiAppSecret: undefined, jaasAppId: undefined, jaasKeyId: undefined, jaasPrivateKey: undefined };
+const none: TConfig['live'] = { jitsiDomain: undefined, jitsiAppId: undefined, jitsiAppSecret: undefined, jaasAppId: undefined, jaasKeyId: undefined, jaasPrivateKey: undefined };
 const SECRET = 'a-jitsi-app-secret-of-32-characters-or-more';
 const now = new Date('2026-12-01T17:00:00Z');
 const session: TJoinSession = { id: '5b0b9d8e-0a51-4f3e-9d5e-1d7a1f6c2b10', startsAt: new Date('2026-12-01T17:05:00Z'), durationMinutes: 90, lobby: true, externalUrl: null };
@@ -82,7 +82,7 @@ describe('provider settings', () => {
   });
 
   it('names the missing or wrong setting instead of failing', async () => {
-    const cases: Array<[Partial<typeof none>, string, string]> = [
+    const cases: Array<[Partial<TConfig['live']>, string, string]> = [
       [{ jitsiDomain: 'meet.example.dz', jitsiAppId: 'darsi' }, 'JITSI_APP_SECRET', 'missing'],
       [{ jitsiDomain: 'meet.example.dz', jitsiAppId: 'darsi', jitsiAppSecret: 'short' }, 'JITSI_APP_SECRET', 'invalid'],
       [{ jitsiDomain: 'https://meet.example.dz/', jitsiAppId: 'darsi', jitsiAppSecret: SECRET }, 'JITSI_DOMAIN', 'invalid'],
