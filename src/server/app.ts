@@ -119,6 +119,8 @@ export function createApp(deps: TAppDeps) {
     await next();
   });
   app.use(securityHeaders);
+  // Live session join pages also allow the meeting service (decision 070); set inside, kept by securityHeaders.
+  app.use(deps.services.live.joinPagePolicy);
   app.use(compress());
   app.onError(handleError);
 

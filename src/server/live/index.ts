@@ -6,6 +6,7 @@ import type { TJobQueue } from '@server/core/jobs/queue';
 import type { TMailer } from '@server/core/mailer';
 import type { TLiveDeps } from './deps';
 import { addMembers, createGroup, deleteGroup, groupMembers, listGroups, pickableStudents, removeMember, renameGroup } from './groups';
+import { joinPagePolicy } from './join-pages';
 import { heartbeat, leave, studentJoin, studentSessionInfo, teacherJoin } from './join';
 import { noticesJob, remindersJob, sendDueReminders, sendNotices } from './notices';
 import { resolveProvider } from './provider';
@@ -31,6 +32,7 @@ export function createLive({ db, clock, config, mailer, jobs, courseContent }: T
   jobs.define(remindersJob(deps));
   return {
     providerStatus: async () => (await deps.provider()).status,
+    joinPagePolicy: joinPagePolicy(deps.provider),
     groups: bindDeps(deps, { listGroups, createGroup, renameGroup, deleteGroup, groupMembers, addMembers, removeMember, pickableStudents }),
     sessions: bindDeps(deps, { createSessions, updateSession, cancelSession, listSessions, sessionDetail, attendanceList, addRecording }),
     joining: bindDeps(deps, { studentJoin, heartbeat, leave, teacherJoin, studentSessionInfo, upcomingForStudent }),

@@ -16,6 +16,8 @@ export type TJoinInfo =
 
 export type TLiveProvider = {
   mode: 'jitsi' | 'jaas';
+  /** Where its IFrame API script and meeting frame come from (allowed by the join pages' CSP). */
+  origin: string;
   mintJoin: (session: TJoinSession, user: TJoinUser, role: TJoinRole, now: Date) => Promise<TJoinInfo>;
 };
 
@@ -57,6 +59,7 @@ function jitsiProvider(s: TJitsiSettings): TLiveProvider {
   const key = new TextEncoder().encode(s.secret);
   return {
     mode: 'jitsi',
+    origin: `https://${s.domain}`,
     async mintJoin(session, user, role, now) {
       const room = roomOf(session.id);
       const jwt = await new SignJWT({ room, context: { user: contextUser(user, role === 'teacher') } })
@@ -76,6 +79,7 @@ function jitsiProvider(s: TJitsiSettings): TLiveProvider {
 function jaasProvider(s: TJaasSettings, key: CryptoKey): TLiveProvider {
   return {
     mode: 'jaas',
+    origin: 'https://8x8.vc',
     async mintJoin(session, user, role, now) {
       const room = roomOf(session.id);
       const moderator = role === 'teacher';

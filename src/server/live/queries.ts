@@ -49,9 +49,4 @@ export function invitees(db: TTx, session: { id: string; courseId: string; targe
     .orderBy(user.name);
 }
 
-export async function sessionGroupIds(db: TTx, sessionId: string): Promise<string[]> {
-  const rows = await db.select({ id: liveSessionGroups.groupId }).from(liveSessionGroups).where(eq(liveSessionGroups.sessionId, sessionId));
-  return rows.map((r) => r.id);
-}
-
 export const endOf = (s: { startsAt: Date; durationMinutes: number }) => new Date(s.startsAt.getTime() + s.durationMinutes * 60_000);

@@ -72,4 +72,3 @@ export const ZSessionsQuery = z.object({
 });
 
 export const ZDevice = z.object({ deviceId: z.string().trim().min(8, 'fields.invalid').max(64, 'fields.invalid') });
-export type TDevice = z.infer<typeof ZDevice>;
