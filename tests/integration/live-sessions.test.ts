@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { teachers, user } from '@server/core/db/schema';
 import { publishedCourse, registerTeacher } from './courses-helpers';
 import { createTestApp, DRIVER, type TTestApp } from './harness';
 import { errorCode, liveClass, MINUTE, schedule, startIn } from './live-helpers';
@@ -233,5 +235,22 @@ describe(`live sessions: groups, plans and tenants on ${DRIVER}`, () => {
     expect(
       await errorCode(await o.post('/api/live/teacher/sessions', { title: 'x', courseId: otherCourse.courseId, startsAt: startIn(60), durationMinutes: 60, externalUrl: 'https://meet.google.com/x', target: 'groups', groupIds: [g.id] })),
     ).toBe('LIVE_GROUP_NOT_FOUND');
+  });
+});
+
+describe(`live sessions: demo data on ${DRIVER}`, () => {
+  it('shows the demo student an upcoming session and the teacher a past one with its attendance', async () => {
+    const { seedDemo } = await import('@server/seed');
+    expect((await seedDemo(t.services)).failed).toBeNull();
+    const [demoTeacher] = await t.database.db.select().from(teachers).where(eq(teachers.subdomain, 'demo'));
+    const [demoStudent] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, 'student@darsi.test'));
+    const upcoming = await t.services.live.joining.upcomingForStudent(demoStudent!.id, { platform: 'demo', courseId: null });
+    expect(upcoming.sessions.length).toBeGreaterThanOrEqual(4);
+    expect(upcoming.sessions[0]).toMatchObject({ status: 'scheduled' });
+    const past = await t.services.live.sessions.listSessions(demoTeacher!.id, { view: 'past' });
+    expect(past.sessions).toHaveLength(1);
+    expect(past.sessions[0]!.attended).toBe(1);
+    const detail = await t.services.live.sessions.sessionDetail(demoTeacher!.id, past.sessions[0]!.id);
+    expect(detail.people.find((p) => p.studentId === demoStudent!.id)).toMatchObject({ attended: true, minutes: 79 });
   });
 });
