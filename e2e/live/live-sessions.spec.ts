@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { ORIGIN, registerTeacherViaApi } from '../support/auth';
 import { DEMO, DEMO_PASSWORD, expect, test, uniqueAccount } from '../support/fixtures';
 import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
@@ -25,7 +25,8 @@ window.JitsiMeetExternalAPI = function (domain, options) {
   this.addListener = function (name, fn) { (listeners[name] = listeners[name] || []).push(fn); };
   this.executeCommand = function () { record.commands.push(Array.prototype.slice.call(arguments)); };
   this.dispose = function () { record.disposed = true; box.remove(); };
-  setTimeout(function () { (listeners.videoConferenceJoined || []).forEach(function (fn) { fn({ roomName: options.roomName }); }); }, 50);
+  // After the caller's addListener calls (a microtask: the page's clock is faked in one test).
+  Promise.resolve().then(function () { (listeners.videoConferenceJoined || []).forEach(function (fn) { fn({ roomName: options.roomName }); }); });
 };`;
 
 async function fakeJitsi(page: Page) {
@@ -46,7 +47,7 @@ function algiersLocal(minutes: number): string {
 }
 
 /** A teacher with a published course and one subscribed student (registered on the teacher's platform). */
-async function classWithStudent(page: Page) {
+async function classWithStudent(page: Page, request: APIRequestContext) {
   const account = uniqueAccount('live');
   await registerTeacherViaApi(page, account, 'أستاذة نوال');
   const post = async (url: string, data: unknown, method: 'post' | 'put' | 'patch' = 'post') => {
@@ -61,7 +62,8 @@ async function classWithStudent(page: Page) {
   const plans = (await post(`/api/courses/teacher/courses/${courseId}/plans`, { plans: [{ type: 'monthly', priceDzd: 2500 }] }, 'put')) as { plans: Array<{ id: string }> };
   await post(`/api/courses/teacher/courses/${courseId}`, { status: 'published' }, 'patch');
   const student = uniqueAccount('live-student');
-  const signUp = await page.request.post('/api/account/register/student', { data: { name: 'يوسف الطالب', email: student.email, password: student.password, platform: account.subdomain }, headers });
+  // Signed up from its own client: the page keeps the teacher's session.
+  const signUp = await request.post('/api/account/register/student', { data: { name: 'يوسف الطالب', email: student.email, password: student.password, platform: account.subdomain }, headers });
   expect(signUp.status(), await signUp.text()).toBe(201);
   const found = (await (await page.request.get(`/api/courses/teacher/students?q=${encodeURIComponent(student.email)}`)).json()) as { rows: Array<{ studentId: string }> };
   await post('/api/courses/teacher/enrollments', { studentId: found.rows[0]!.studentId, courseId, planId: plans.plans[0]!.id });
@@ -79,9 +81,9 @@ async function studentDevice(browser: Browser, student: { email: string; passwor
 }
 
 test.describe('live sessions (Arabic)', () => {
-  test('the teacher schedules, the student joins from My Subscriptions, and a second device takes over', async ({ page, browser }) => {
+  test('the teacher schedules, the student joins from My Subscriptions, and a second device takes over', async ({ page, browser, request }) => {
     test.setTimeout(120_000);
-    const { student } = await classWithStudent(page);
+    const { student } = await classWithStudent(page, request);
 
     // The teacher schedules a session starting in 5 minutes, embedded (no link).
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -35,11 +35,11 @@ function LiveRow({ s, now }: { s: TUpcomingLive; now: number }) {
       </div>
       {s.status === 'scheduled' ? (
         open ? (
-          <Link to={paths.live(s.id)} className={buttonClass('primary', 'sm')} data-testid="live-join">
+          <Link reloadDocument to={paths.live(s.id)} className={buttonClass('primary', 'sm')} data-testid="live-join">
             {t('live.join')}
           </Link>
         ) : (
-          <Link to={paths.live(s.id)} className={buttonClass('secondary', 'sm')} data-testid="live-details">
+          <Link reloadDocument to={paths.live(s.id)} className={buttonClass('secondary', 'sm')} data-testid="live-details">
             {t('live.details')}
           </Link>
         )

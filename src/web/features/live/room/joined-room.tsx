@@ -29,7 +29,14 @@ export function JoinedRoom({ join, moderator, onLeft }: { join: TJoin; moderator
   }
   return (
     <div className="space-y-3">
-      {failed ? <Notice tone="error">{t('room.loadFailed')}</Notice> : null}
+      {failed ? (
+        <Notice tone="error" testId="load-failed">
+          {t('room.loadFailed')}{' '}
+          <button type="button" className="font-bold underline" onClick={() => window.location.reload()}>
+            {t('room.reload')}
+          </button>
+        </Notice>
+      ) : null}
       <p className="text-sm text-gray-600" role="status" data-testid="call-state">
         {inCall ? t('room.inCall') : t('room.connecting')}
       </p>

@@ -41,7 +41,7 @@ export function SessionList({ sessions, past }: { sessions: TSessionRow[]; past:
           </div>
           <div className="flex flex-wrap gap-2">
             {!past && s.status === 'scheduled' ? (
-              <Link to={`/teacher/live-sessions/${s.id}/room`} className={buttonClass(s.live ? 'primary' : 'secondary', 'sm')} data-testid="open-room">
+              <Link reloadDocument to={`/teacher/live-sessions/${s.id}/room`} className={buttonClass(s.live ? 'primary' : 'secondary', 'sm')} data-testid="open-room">
                 {t('openRoom')}
               </Link>
             ) : null}

@@ -70,7 +70,7 @@ function Actions({ session }: { session: TSessionDetail['session'] }) {
     <div className="space-y-3">
       <div className="flex flex-wrap gap-2">
         {!over && session.status === 'scheduled' ? (
-          <Link to={`/teacher/live-sessions/${session.id}/room`} className={buttonClass('primary')} data-testid="open-room">
+          <Link reloadDocument to={`/teacher/live-sessions/${session.id}/room`} className={buttonClass('primary')} data-testid="open-room">
             {t('openRoom')}
           </Link>
         ) : null}
