@@ -44,25 +44,23 @@ function Sessions() {
   const list = useQuery({ ...sessionsQuery(view === 'past' ? 'past' : 'upcoming'), enabled: view !== 'week' });
   const set = (next: Record<string, string>) => setParams({ ...Object.fromEntries(params), ...next });
   return (
-    <Card className="p-0 sm:p-0">
-      <div className="flex flex-wrap gap-2 border-b border-gray-100 p-4 sm:px-5" role="tablist">
+    <Card>
+      <div className="mb-2 flex flex-wrap gap-2 border-b border-gray-100 pb-4" role="tablist">
         {VIEWS.map((v) => (
           <button key={v} type="button" role="tab" aria-selected={view === v} onClick={() => set({ view: v })} className={cx('min-h-9 rounded-lg px-3 text-sm font-medium', view === v ? 'bg-primary-600 text-white' : 'bg-gray-100 text-gray-800 hover:bg-gray-200')} data-testid={`view-${v}`}>
             {t(`views.${v}`)}
           </button>
         ))}
       </div>
-      <div className={view === 'week' ? 'p-4 sm:p-5' : ''}>
+      <div>
         {view === 'week' ? (
           <WeekCalendar from={from} onMove={(f) => set({ from: f })} />
         ) : list.isPending ? (
-          <Skeleton className="m-4 h-40" />
+          <Skeleton className="h-40" />
         ) : list.isError ? (
           <QueryError query={list} />
         ) : list.data.sessions.length === 0 ? (
-          <div className="p-4">
-            <EmptyState title={t(view === 'past' ? 'emptyPast' : 'emptyUpcoming')} body={t('emptyBody')} testId="sessions-empty" />
-          </div>
+          <EmptyState title={t(view === 'past' ? 'emptyPast' : 'emptyUpcoming')} body={t('emptyBody')} testId="sessions-empty" />
         ) : (
           <SessionList sessions={list.data.sessions} past={view === 'past'} />
         )}

@@ -26,7 +26,7 @@ export function SessionList({ sessions, past }: { sessions: TSessionRow[]; past:
   return (
     <ul className="divide-y divide-gray-100" data-testid={past ? 'past-sessions' : 'upcoming-sessions'}>
       {sessions.map((s) => (
-        <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 p-4 sm:px-5" data-testid="session-row" data-status={s.status}>
+        <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-4" data-testid="session-row" data-status={s.status}>
           <div className="min-w-0 space-y-1">
             <p className="flex flex-wrap items-center gap-2 font-bold text-gray-900">
               <span className="break-words">{s.title}</span>
