@@ -124,7 +124,8 @@ export function SessionForm({ session, onDone }: { session?: TSession; onDone: (
         </Notice>
       ) : null}
       <div className="sm:col-span-2">
-        <Button type="submit" busy={save.isPending} data-testid="session-save">
+        {/* A new session needs the course list (its first course is preselected). */}
+        <Button type="submit" busy={save.isPending} disabled={!session && !courseId} data-testid="session-save">
           {session ? t('form.save') : t('form.schedule')}
         </Button>
       </div>
