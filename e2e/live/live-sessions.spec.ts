@@ -91,6 +91,11 @@ test.describe('live sessions (Arabic)', () => {
     await expectDirection(page, 'ar');
     await expect(page.getByTestId('provider-mode')).toHaveAttribute('data-mode', 'jitsi');
     await page.getByTestId('schedule').click();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByTestId('session-form')).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/live-schedule-form-ar-375.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByTestId('session-title').fill('حصة مراجعة: الكهرباء');
     await page.getByTestId('session-start').fill(algiersLocal(5));
     await page.getByTestId('session-duration').fill('60');
