@@ -56,6 +56,10 @@ export default defineConfig({
       DATABASE_URL: '',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // Live sessions embedded with a (stand-in) Jitsi: e2e/live serves a fake external_api.js for this host.
+      JITSI_DOMAIN: 'meet.darsi.test',
+      JITSI_APP_ID: 'darsi-e2e',
+      JITSI_APP_SECRET: 'e2e-jitsi-secret-0123456789abcdef0123',
     },
   },
 });

@@ -189,7 +189,8 @@ test.describe('My Subscriptions (Arabic)', () => {
     await expect(sub.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
     await expect(page.getByTestId('weekly-chart')).toBeVisible();
     await expect(page.getByTestId('achievement-perfectScore')).toContainText('الاختبارات قريباً');
-    await expect(page.getByTestId('live-empty')).toContainText('لا توجد حصص مباشرة مبرمجة');
+    // The demo course's weekly live review (seed step live-sessions), with its countdown.
+    await expect(page.getByTestId('live-session').first()).toContainText('حصة مراجعة مباشرة: الدوال الأسية');
     await expect(page.getByTestId('redeem-form')).toBeVisible();
     await shot(page, 'my-subscriptions-375');
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -35,7 +35,8 @@ export const SPEC_DOC_SLUGS = [
   'subscriptions',
   'registration-requests',
   ...['create', 'types', 'sections', 'approval', 'activation', 'lessons', 'plans', 'analytics'].map((s) => `courses/${s}`),
-  ...['management', 'groups', 'messaging', 'broadcasts'].map((s) => `students/${s}`),
+  // students/live-sessions: added with the live sessions (issue 14).
+  ...['management', 'groups', 'live-sessions', 'messaging', 'broadcasts'].map((s) => `students/${s}`),
 ];
 export const SPEC_PUBLIC_PATHS = [...SPEC_SITE_PATHS, ...SPEC_DOC_SLUGS.map((slug) => `/documentation/${slug}`)];
 

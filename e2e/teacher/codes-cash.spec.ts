@@ -43,8 +43,8 @@ test('a cash card the teacher forgot to mark sold reaches the teacher, who confi
   await page.goto('/teacher/dashboard');
   await expectDirection(page, 'ar');
   const nav = page.getByTestId('sidebar-nav');
-  for (const key of ['liveSessions', 'analytics', 'revenue', 'notifications', 'feedback']) await expect(nav.locator(`[data-nav="${key}"] [data-soon]`)).toHaveText('قريباً');
-  for (const key of ['overview', 'courses', 'codes', 'students', 'landingPages', 'messages', 'profile', 'settings']) await expect(nav.locator(`[data-nav="${key}"] [data-soon]`)).toHaveCount(0);
+  for (const key of ['analytics', 'revenue', 'notifications', 'feedback']) await expect(nav.locator(`[data-nav="${key}"] [data-soon]`)).toHaveText('قريباً');
+  for (const key of ['overview', 'courses', 'codes', 'students', 'liveSessions', 'landingPages', 'messages', 'profile', 'settings']) await expect(nav.locator(`[data-nav="${key}"] [data-soon]`)).toHaveCount(0);
   await nav.locator('[data-nav="codes"]').click();
   await expect(page).toHaveURL(/\/teacher\/codes$/);
   await expect(nav.locator('[data-nav="codes"]')).toHaveAttribute('aria-current', 'page');

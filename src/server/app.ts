@@ -22,6 +22,7 @@ import { courseCoverRoutes, courseTeacherRoutes, UPLOAD_PATH_PREFIX } from '@ser
 import { healthRoutes } from '@server/health';
 import { LANDING_API_PREFIX, landingRoutes, mountLanding } from '@server/landing';
 import { learningStudentRoutes } from '@server/learning';
+import { liveStudentRoutes, liveTeacherRoutes } from '@server/live';
 import { mountSite, siteRoutes } from '@server/site';
 import { subscriptionTeacherRoutes } from '@server/subscriptions';
 import type { TServices } from './services';
@@ -48,6 +49,14 @@ function coursesApi(services: TServices) {
   return new Hono<TAppEnv>().route('/', courseCoverRoutes(services)).route('/teacher', teacher).route('/student', student);
 }
 
+/** /api/live: live sessions (issue 14), behind the same guards. */
+function liveApi(services: TServices) {
+  const { guards, config, live } = services;
+  const teacher = new Hono<TAppEnv>().use(guards.requireTeacher).route('/', liveTeacherRoutes({ live, config }));
+  const student = new Hono<TAppEnv>().use(guards.requireStudent).route('/', liveStudentRoutes({ live, config }));
+  return new Hono<TAppEnv>().route('/teacher', teacher).route('/student', student);
+}
+
 /** Every API route, chained so that the web's typed client sees each one. */
 function createApi({ services, database }: TAppDeps) {
   return new Hono<TAppEnv>()
@@ -58,6 +67,7 @@ function createApi({ services, database }: TAppDeps) {
     .route('/student', studentRoutes(services))
     .route('/landing', landingRoutes(services))
     .route('/courses', coursesApi(services))
+    .route('/live', liveApi(services))
     .route('/site', siteRoutes(services))
     // The one Better Auth endpoint served as is: the link in verification and e-mail-change messages.
     .get('/auth/verify-email', (c) => {
@@ -116,6 +126,8 @@ export function createApp(deps: TAppDeps) {
     await next();
   });
   app.use(securityHeaders);
+  // Live session join pages also allow the meeting service (decision 070); set inside, kept by securityHeaders.
+  app.use(deps.services.live.joinPagePolicy);
   app.use(compress());
   app.onError(handleError);
 

@@ -12,6 +12,7 @@ import { createMailer, type TMailer } from '@server/core/mailer';
 import { createCourses } from '@server/courses';
 import { landingService } from '@server/landing';
 import { createLearning } from '@server/learning';
+import { createLive } from '@server/live';
 import { siteService } from '@server/site';
 import { createSubscriptions } from '@server/subscriptions';
 
@@ -23,6 +24,8 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
   const clock = systemClock();
   const auth = createAuth({ config, db, mailer });
   const landing = landingService({ config, db, logger });
+  // Course cards on landing pages follow the courses at once (not after the 5-minute refresh).
+  const courses = createCourses({ dataDir: config.dataDir, db, clock, onCoursesChanged: (teacherId) => landing.site.coursesChanged(teacherId) });
   jobs.define(pruneAttemptLimitsJob(db));
   return {
     config,
@@ -35,11 +38,11 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     accounts: accountsService({ db, auth, logger, jobs }),
     admin: createAdmin({ db, auth, mailer, config, bootstrapToken: config.adminBootstrapToken }),
     landing,
-    // Course cards on landing pages follow the courses at once (not after the 5-minute refresh).
-    courses: createCourses({ dataDir: config.dataDir, db, clock, onCoursesChanged: (teacherId) => landing.site.coursesChanged(teacherId) }),
+    courses,
     codes: createCodes({ config, db, clock, jobs }),
     subscriptions: createSubscriptions({ db, clock }),
     learning: createLearning({ db, clock }),
+    live: createLive({ db, clock, config, mailer, jobs, courseContent: courses.content }),
     site: siteService({ db, mailer, secret: resolveAuthSecret(config), logger }),
   };
 }

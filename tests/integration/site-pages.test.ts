@@ -61,9 +61,9 @@ const parse = (html: string) => parser.parseFromString(html, 'text/html') as unk
  * status.comingSoon, or the sentence itself saying it is coming). Keep in step with the roadmap.
  */
 const UNBUILT: Record<TLanguage, RegExp> = {
-  en: /watermark|encrypt|live (session|stream|lesson)|single-viewer|\bgroups\b|student group|reminder|multi-currency|\bAPI\b|(?<!Google )analytics|\breports?\b|card payment|bank card|domestic card|assistant management|\d+ assistants|\bexams?\b|quiz/i,
-  fr: /filigrane|chiffrée|chiffrement|en direct|spectateur unique|\bgroupes\b|groupes? d’élèves|rappels?\b|multidevise|\bAPI\b|statistiques|rapports?\b|par carte|carte nationale|avec une carte bancaire|gestion des assistants|\d+ assistants|examens?\b|quiz/i,
-  ar: /علامة مائية|تشغيل مشفّر|التشغيل المشفّر|بث مشفّر|حصص مباشرة|الحصص المباشرة|بث مباشر|دروس مباشرة|درّس مباشرة|المشاهد الواحد|مجموعات|تذكير|متعددة العملات|واجهة برمجية|تحليلات|تقارير|بالبطاقة|ببطاقة|إدارة المساعدين|\d+ مساعد|امتحان|اختبارات/,
+  en: /watermark|encrypt|reminder|multi-currency|\bAPI\b|(?<!Google )analytics|\breports?\b|card payment|bank card|domestic card|assistant management|\d+ assistants|\bexams?\b|quiz/i,
+  fr: /filigrane|chiffrée|chiffrement|rappels?\b|multidevise|\bAPI\b|statistiques|rapports?\b|par carte|carte nationale|avec une carte bancaire|gestion des assistants|\d+ assistants|examens?\b|quiz/i,
+  ar: /علامة مائية|تشغيل مشفّر|التشغيل المشفّر|بث مشفّر|تذكير|متعددة العملات|واجهة برمجية|تحليلات|تقارير|بالبطاقة|ببطاقة|إدارة المساعدين|\d+ مساعد|امتحان|اختبارات/,
 };
 const SAYS_SOON: Record<TLanguage, RegExp> = {
   en: /coming soon|are coming|is coming|on its way|roadmap|being built/i,
@@ -243,11 +243,14 @@ describe(`public site pages on ${DRIVER}`, () => {
       expect(refs.filter((id) => !isComingSoon(id)), `${lng}: "soon" names a feature that is not coming`).toEqual([]);
     }
     const home = parse(await (await t.request('/?lng=en')).text());
-    const live = home.querySelector('#features [data-soon="liveSessions"]');
-    expect(live?.textContent).toContain('Live sessions');
-    expect(live?.querySelector('[data-soon-badge]')?.textContent).toBe('Coming soon');
+    const video = home.querySelector('#features [data-soon="protectedVideo"]');
+    expect(video?.textContent).toContain('Protected videos');
+    expect(video?.querySelector('[data-soon-badge]')?.textContent).toBe('Coming soon');
+    // Live sessions have landed (issue 14): no mark any more.
+    expect(home.querySelector('#features [data-soon="liveSessions"]')).toBeNull();
     const roadmap = parse(await (await t.request('/roadmap?lng=en')).text());
-    expect(roadmap.querySelector('[data-roadmap-feature="liveSessions"] [data-status]')?.getAttribute('data-status')).toBe('upcoming');
+    expect(roadmap.querySelector('[data-roadmap-feature="protectedVideo"] [data-status]')?.getAttribute('data-status')).toBe('upcoming');
+    expect(roadmap.querySelector('[data-roadmap-feature="liveSessions"] [data-status]')?.getAttribute('data-status')).toBe('inProgress');
   });
 
   it('roadmap milestones take their status from today’s date', async () => {
@@ -274,7 +277,8 @@ describe(`public site pages on ${DRIVER}`, () => {
   });
 
   it('documentation: every page of §2.2 exists in Markdown in all three languages, with its title and description', async () => {
-    expect(SPEC_DOC_SLUGS).toHaveLength(30);
+    // The 30 pages of §2.2 and students/live-sessions (issue 14).
+    expect(SPEC_DOC_SLUGS).toHaveLength(31);
     for (const lng of LANGUAGES) {
       const docs = locale(lng, 'docs');
       for (const slug of SPEC_DOC_SLUGS) {

@@ -36,6 +36,13 @@ const ZEnv = z.object({
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   SAVE_MISSING_TRANSLATIONS: z.enum(['true', 'false']).default('false'),
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  // Live sessions (decision 070): checked by the live domain, never at start, so a wrong value cannot stop Darsi.
+  JITSI_DOMAIN: z.string().optional(),
+  JITSI_APP_ID: z.string().optional(),
+  JITSI_APP_SECRET: z.string().optional(),
+  JAAS_APP_ID: z.string().optional(),
+  JAAS_KEY_ID: z.string().optional(),
+  JAAS_PRIVATE_KEY: z.string().optional(),
 });
 
 export type TConfig = {
@@ -69,6 +76,15 @@ export type TConfig = {
   saveMissingTranslations: boolean;
   /** Bearer token for GET /metrics (Prometheus); without it /metrics does not exist. */
   metricsToken: string | undefined;
+  /** The meeting service for live sessions; all unset means external links (decision 070). */
+  live: {
+    jitsiDomain: string | undefined;
+    jitsiAppId: string | undefined;
+    jitsiAppSecret: string | undefined;
+    jaasAppId: string | undefined;
+    jaasKeyId: string | undefined;
+    jaasPrivateKey: string | undefined;
+  };
 };
 
 /** A start-up failure the operator can fix: main.ts prints its message as one line, without a stack. */
@@ -118,6 +134,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     chromiumPath: e.CHROMIUM_PATH,
     saveMissingTranslations: e.SAVE_MISSING_TRANSLATIONS === 'true',
     metricsToken: e.METRICS_TOKEN,
+    live: {
+      jitsiDomain: e.JITSI_DOMAIN,
+      jitsiAppId: e.JITSI_APP_ID,
+      jitsiAppSecret: e.JITSI_APP_SECRET,
+      jaasAppId: e.JAAS_APP_ID,
+      jaasKeyId: e.JAAS_KEY_ID,
+      jaasPrivateKey: e.JAAS_PRIVATE_KEY,
+    },
   };
 }
 

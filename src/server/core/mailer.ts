@@ -6,10 +6,15 @@ import { toLanguage } from '@shared/i18n';
 import type { TConfig } from './config';
 import { emailText, type TEmailTemplate } from './i18n';
 
-export type TSentMail = { to: string; subject: string; text: string; file?: string };
+export type TSentMail = { to: string; subject: string; text: string; file?: string; ics?: string };
+
+/** A calendar invitation: nodemailer sends it as a text/calendar alternative and an .ics attachment. */
+export type TCalendarPart = { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
 
 export type TMailer = {
   sendTemplate: (to: string, language: string, template: TEmailTemplate, params: Record<string, string>) => Promise<void>;
+  /** A message whose text its domain wrote (in the recipient's language), with an optional calendar part. */
+  send: (mail: { to: string; subject: string; text: string; calendar?: TCalendarPart }) => Promise<void>;
   /** The latest messages, newest last; kept for tests and for the development outbox. */
   recent: TSentMail[];
 };
@@ -27,20 +32,26 @@ export function createMailer(config: Pick<TConfig, 'smtpUrl' | 'mailFrom' | 'dat
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const recent: TSentMail[] = [];
 
+  async function send({ to, subject, text, calendar }: { to: string; subject: string; text: string; calendar?: TCalendarPart }, kind: string) {
+    const icalEvent = calendar ? { method: calendar.method.toLowerCase(), filename: calendar.filename, content: calendar.content } : undefined;
+    const info = await transport.sendMail({ from: config.mailFrom, to, subject, text, ...(icalEvent ? { icalEvent } : {}) });
+    const mail: TSentMail = { to, subject, text, ...(calendar ? { ics: calendar.content } : {}) };
+    if (!config.smtpUrl && 'message' in info && Buffer.isBuffer(info.message)) {
+      await fs.mkdir(outbox, { recursive: true });
+      mail.file = path.join(outbox, `${Date.now()}-${to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
+      await fs.writeFile(mail.file, info.message);
+    }
+    recent.push(mail);
+    if (recent.length > RECENT_LIMIT) recent.shift();
+    logger.info({ to, template: kind, outbox: mail.file }, 'e-mail sent');
+  }
+
   return {
     recent,
     async sendTemplate(to, language, template, params) {
       const { subject, text } = emailText(toLanguage(language), template, params);
-      const info = await transport.sendMail({ from: config.mailFrom, to, subject, text });
-      const mail: TSentMail = { to, subject, text };
-      if (!config.smtpUrl && 'message' in info && Buffer.isBuffer(info.message)) {
-        await fs.mkdir(outbox, { recursive: true });
-        mail.file = path.join(outbox, `${Date.now()}-${to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
-        await fs.writeFile(mail.file, info.message);
-      }
-      recent.push(mail);
-      if (recent.length > RECENT_LIMIT) recent.shift();
-      logger.info({ to, template, outbox: mail.file }, 'e-mail sent');
+      await send({ to, subject, text }, template);
     },
+    send: (mail) => send(mail, 'domain'),
   };
 }

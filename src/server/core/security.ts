@@ -6,21 +6,34 @@ import { secureHeaders } from 'hono/secure-headers';
  * attributes and the toast library need them. Framing is refused everywhere by default; a route that
  * needs another policy sets its headers itself and they are kept.
  */
+const POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  mediaSrc: ["'self'", 'blob:'],
+  workerSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/**
+ * The same policy with one more origin allowed to run a script and be framed: the meeting service on the
+ * live session pages (decision 070). A route sets it on its response, which the middleware below keeps.
+ */
+export function policyAllowing(origin: string): string {
+  const directives: Record<string, string[]> = { ...POLICY, scriptSrc: [...POLICY.scriptSrc, origin], frameSrc: ["'self'", origin] };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`)
+    .join('; ');
+}
+
 const baseHeaders = secureHeaders({
-  contentSecurityPolicy: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-    fontSrc: ["'self'"],
-    connectSrc: ["'self'"],
-    mediaSrc: ["'self'", 'blob:'],
-    workerSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'none'"],
-  },
+  contentSecurityPolicy: POLICY,
   referrerPolicy: 'strict-origin-when-cross-origin',
   // Added below, only where framing is refused.
   xFrameOptions: false,

@@ -30,7 +30,7 @@ export const DOC_GROUPS = [
       'courses/analytics',
     ],
   },
-  { id: 'students', slugs: ['students/management', 'students/groups', 'students/messaging', 'students/broadcasts'] },
+  { id: 'students', slugs: ['students/management', 'students/groups', 'students/live-sessions', 'students/messaging', 'students/broadcasts'] },
 ] as const;
 
 export const DOC_SLUGS: readonly string[] = DOC_GROUPS.flatMap((g) => g.slugs);

@@ -14,7 +14,7 @@ export const FEATURE_STATUS = {
   protectedVideo: 'upcoming',
   exams: 'planned',
   subscriptions: 'inProgress',
-  liveSessions: 'upcoming',
+  liveSessions: 'inProgress',
   expiryReminders: 'planned',
   messages: 'planned',
   landingEditor: 'inProgress',

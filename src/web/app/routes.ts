@@ -3,6 +3,7 @@ import { LoadingOverlay } from '@web/components/ui/loading-overlay';
 import { adminChildRoutes } from '@web/features/admin/routes';
 import { coursesStudentRoutes, coursesTeacherRoutes } from '@web/features/courses/routes';
 import { landingDashboardRoutes, landingPublicRoutes } from '@web/features/landing/routes';
+import { liveStudentRoutes, liveTeacherRoutes } from '@web/features/live/routes';
 import { sitePublicRoutes } from '@web/features/site/routes';
 import { hostPlatform } from '@web/lib/host-platform';
 import { page, placeholder } from './route-helpers';
@@ -44,7 +45,6 @@ const AUTH_PAGES: RouteObject[] = [
 ];
 
 const TEACHER_SECTIONS: Array<[string, string]> = [
-  ['teacherLiveSessions', 'live-sessions'],
   ['teacherAnalytics', 'analytics'],
   ['teacherNotifications', 'notifications'],
 ];
@@ -78,6 +78,7 @@ const teacherArea: RouteObject = {
         page('profile', dashboard.profile),
         page('settings', dashboard.settings),
         ...coursesTeacherRoutes,
+        ...liveTeacherRoutes,
         ...TEACHER_SECTIONS.map(([key, path]) => placeholder(key, path)),
       ],
     },
@@ -90,6 +91,7 @@ const studentArea = (prefix: string): RouteObject => ({
   children: [
     page('', () => import('@web/features/courses/student/dashboard-page').then((m) => m.StudentDashboardPage)),
     ...coursesStudentRoutes,
+    ...liveStudentRoutes,
     placeholder('studentDashboard', '*'),
   ],
 });

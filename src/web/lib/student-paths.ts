@@ -13,5 +13,6 @@ export function useStudentPaths() {
     subscriptions: `${base}/subscriptions`,
     course: (courseId: string) => `${base}/courses/${courseId}`,
     lesson: (courseId: string, lessonId: string) => `${base}/courses/${courseId}/lessons/${lessonId}`,
+    live: (sessionId: string) => `${base}/live/${sessionId}`,
   };
 }

@@ -32,6 +32,17 @@ export const teacherContactQuery = (subdomain: string) =>
     staleTime: 5 * 60_000,
   });
 
+/** The student's coming live sessions (the live domain), for My Subscriptions and a course page. */
+export const upcomingLiveQuery = (platform: string | undefined, courseId?: string) =>
+  queryOptions({
+    queryKey: ['courses', 'student', 'live', platform ?? '', courseId ?? ''],
+    queryFn: () => unwrap(api.live.student.sessions.$get({ query: { ...(platform ? { platform } : {}), ...(courseId ? { courseId } : {}) } })),
+    staleTime: 0,
+    refetchInterval: 60_000,
+  });
+
+export type TUpcomingLive = InferResponseType<typeof api.live.student.sessions.$get, 200>['sessions'][number];
+
 export const teacherCoursesQuery = queryOptions({
   queryKey: ['courses', 'teacher', 'list'],
   queryFn: () => unwrap(teacher.courses.$get()),

@@ -15,6 +15,7 @@ import { ProgressBar, toneOf, useCourseFormat } from '@web/features/courses/comp
 import { Badge } from '@web/components/ui/badge';
 import { coursesApi, courseKeys, outlineQuery } from '@web/features/courses/api';
 import { useStudentPaths } from '@web/lib/student-paths';
+import { LiveSessionsCard } from '@web/features/courses/components/live-sessions-card';
 
 /** /student/dashboard/courses/:courseId: the outline with its locks, progress, and how to subscribe. */
 export function StudentCoursePage() {
@@ -84,6 +85,7 @@ export function StudentCoursePage() {
           )}
         </Card>
       ) : null}
+      {hasAccess ? <LiveSessionsCard platform={paths.platform} courseId={o.course.id} /> : null}
       <Card aria-labelledby="outline-title">
         <CardHeader id="outline-title" title={t('learn.outline')} description={t('learn.progressText', { done: o.progress.done, count: o.progress.total })} />
         <OutlineNav sections={o.sections} lessonHref={(id) => paths.lesson(o.course.id, id)} />

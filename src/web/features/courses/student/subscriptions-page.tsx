@@ -10,6 +10,7 @@ import { QueryError } from '@web/components/ui/error-state';
 import { PageTitle } from '@web/components/ui/page-heading';
 import { LoadingBlock } from '@web/components/ui/skeleton';
 import { BoltIcon, FlameIcon, LockIcon, TargetIcon } from '@web/features/courses/components/icons';
+import { LiveSessionsCard } from '@web/features/courses/components/live-sessions-card';
 import { RedeemForm } from '@web/features/courses/components/redeem-form';
 import { ProgressBar, toneOf, useCourseFormat } from '@web/features/courses/components/ui';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -199,10 +200,7 @@ export function MySubscriptionsPage() {
           <CardHeader id="weekly-title" title={t('mine.weekly')} />
           <WeeklyChart data={data.weeklyActivity} />
         </Card>
-        <Card aria-labelledby="live-title">
-          <CardHeader id="live-title" title={t('mine.liveTitle')} />
-          <EmptyState title={t('mine.liveEmpty')} body={t('mine.liveEmptyBody')} testId="live-empty" />
-        </Card>
+        <LiveSessionsCard platform={paths.platform} />
       </div>
       <Card aria-labelledby="achievements-title">
         <CardHeader id="achievements-title" title={t('mine.achievementsTitle')} />

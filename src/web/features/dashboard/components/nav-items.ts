@@ -38,7 +38,7 @@ export const NAV_GROUPS: Array<{ key: string; items: TNavItem[] }> = [
       { key: 'courses', to: '/teacher/courses', icon: BookIcon, also: ['/teacher/dashboard/courses'] },
       { key: 'codes', to: '/teacher/codes', icon: TicketIcon, count: 'pendingCodes' },
       { key: 'students', to: '/teacher/students', icon: UsersIcon },
-      { key: 'liveSessions', to: '/teacher/live-sessions', icon: VideoIcon, soon: true },
+      { key: 'liveSessions', to: '/teacher/live-sessions', icon: VideoIcon },
       { key: 'analytics', to: '/teacher/analytics', icon: ChartIcon, soon: true },
     ],
   },

@@ -1,0 +1,128 @@
+import { and, eq, exists, sql } from 'drizzle-orm';
+import { courses, enrollments, liveGroupMembers, liveSessionGroups, liveSessions, students, teachers, user } from '@server/core/db/schema';
+import { AppError } from '@server/core/errors';
+import type { TViewer } from '@server/auth';
+import type { TLiveDeps } from './deps';
+import { dropLease, HEARTBEAT_SECONDS, LEASE_SECONDS, othersPresent, renewLease, takeLease } from './lease';
+import { JOIN_OPENS_BEFORE_MS, type TJoinInfo, type TJoinRole, type TJoinUser } from './provider';
+import { endOf, type TSessionRow } from './queries';
+
+/*
+ * Joining a session (issue 14). A student may join while the session is open (10 minutes before its start
+ * until its end), with an active subscription to its course and, when it is aimed at groups, a place in one of
+ * them; any other case is refused with its own reason. The meeting link or token is handed out only here.
+ */
+
+type TSessionWithCourse = TSessionRow & { courseTitle: string; teacherName: string };
+
+async function findSession({ db }: TLiveDeps, sessionId: string): Promise<TSessionWithCourse> {
+  const [row] = await db
+    .select({ session: liveSessions, courseTitle: courses.title, teacherName: teachers.name })
+    .from(liveSessions)
+    .innerJoin(courses, eq(courses.id, liveSessions.courseId))
+    .innerJoin(teachers, eq(teachers.id, liveSessions.teacherId))
+    .where(eq(liveSessions.id, sessionId));
+  if (!row) throw new AppError('LIVE_SESSION_NOT_FOUND');
+  return { ...row.session, courseTitle: row.courseTitle, teacherName: row.teacherName };
+}
+
+/** Why this student may not join now, or null; checked in the order a student would want to hear it. */
+async function refusal({ db }: TLiveDeps, session: TSessionRow, studentId: string, now: Date): Promise<AppError | null> {
+  if (session.status === 'cancelled') return new AppError('LIVE_CANCELLED');
+  const [enrollment] = await db
+    .select({ status: enrollments.status, expiresAt: enrollments.expiresAt })
+    .from(enrollments)
+    .where(and(eq(enrollments.courseId, session.courseId), eq(enrollments.studentId, studentId)));
+  if (!enrollment) return new AppError('LIVE_NOT_SUBSCRIBED');
+  if (enrollment.status !== 'active' || (enrollment.expiresAt && enrollment.expiresAt <= now)) return new AppError('LIVE_SUBSCRIPTION_EXPIRED');
+  if (session.target === 'groups') {
+    const [member] = await db
+      .select({ one: sql`1` })
+      .from(liveSessionGroups)
+      .where(
+        and(
+          eq(liveSessionGroups.sessionId, session.id),
+          exists(db.select({ one: sql`1` }).from(liveGroupMembers).where(and(eq(liveGroupMembers.groupId, liveSessionGroups.groupId), eq(liveGroupMembers.studentId, studentId)))),
+        ),
+      )
+      .limit(1);
+    if (!member) return new AppError('LIVE_WRONG_GROUP');
+  }
+  if (now.getTime() < session.startsAt.getTime() - JOIN_OPENS_BEFORE_MS) return new AppError('LIVE_TOO_EARLY', undefined, undefined, { opensAt: opensAt(session).toISOString() });
+  if (now >= endOf(session)) return new AppError('LIVE_ENDED');
+  return null;
+}
+
+const opensAt = (s: TSessionRow) => new Date(s.startsAt.getTime() - JOIN_OPENS_BEFORE_MS);
+
+function publicView(s: TSessionWithCourse) {
+  return {
+    id: s.id,
+    title: s.title,
+    courseId: s.courseId,
+    courseTitle: s.courseTitle,
+    teacherName: s.teacherName,
+    startsAt: s.startsAt.toISOString(),
+    endsAt: endOf(s).toISOString(),
+    opensAt: opensAt(s).toISOString(),
+    durationMinutes: s.durationMinutes,
+    status: s.status,
+  };
+}
+
+/** The join page before joining: the session and, if the student may not join, why (code only). */
+export async function studentSessionInfo(deps: TLiveDeps, studentId: string, sessionId: string) {
+  const session = await findSession(deps, sessionId);
+  const refused = await refusal(deps, session, studentId, deps.clock.now());
+  if (refused?.code === 'LIVE_NOT_SUBSCRIBED') throw refused;
+  return { session: publicView(session), refused: refused?.code ?? null };
+}
+
+async function joinUser({ db }: TLiveDeps, userId: string): Promise<TJoinUser> {
+  const [row] = await db.select({ id: user.id, name: user.name, email: user.email, avatar: user.image }).from(user).where(eq(user.id, userId));
+  if (!row) throw new AppError('UNAUTHENTICATED');
+  return row;
+}
+
+async function mint(deps: TLiveDeps, session: TSessionRow, who: TJoinUser, role: TJoinRole): Promise<TJoinInfo> {
+  // A link the teacher pasted wins: they chose that meeting for this session.
+  if (session.externalUrl) return { kind: 'external', url: session.externalUrl };
+  const { provider } = await deps.provider();
+  if (!provider) throw new AppError('LIVE_LINK_REQUIRED');
+  return provider.mintJoin(session, who, role, deps.clock.now());
+}
+
+export async function studentJoin(deps: TLiveDeps, studentId: string, sessionId: string, deviceId: string) {
+  const now = deps.clock.now();
+  const session = await findSession(deps, sessionId);
+  const refused = await refusal(deps, session, studentId, now);
+  if (refused) throw refused;
+  if (session.capacity !== null && (await othersPresent(deps.db, session.id, studentId, now)) >= session.capacity) throw new AppError('LIVE_FULL');
+  const [student] = await deps.db.select({ name: students.name }).from(students).where(eq(students.id, studentId));
+  const who = { ...(await joinUser(deps, studentId)), ...(student ? { name: student.name } : {}) };
+  const join = await mint(deps, session, who, 'student');
+  await deps.db.transaction((tx) => takeLease(tx, { teacherId: session.teacherId, sessionId, studentId }, deviceId, now));
+  return { session: publicView(session), join, heartbeatSeconds: HEARTBEAT_SECONDS, leaseSeconds: LEASE_SECONDS };
+}
+
+export async function heartbeat(deps: TLiveDeps, studentId: string, sessionId: string, deviceId: string) {
+  const now = deps.clock.now();
+  const session = await findSession(deps, sessionId);
+  await renewLease(deps.db, { sessionId, studentId }, deviceId, now);
+  return { ended: session.status === 'cancelled' || now >= endOf(session) };
+}
+
+export async function leave(deps: TLiveDeps, studentId: string, sessionId: string, deviceId: string) {
+  await dropLease(deps.db, { sessionId, studentId }, deviceId, deps.clock.now());
+  return { left: true };
+}
+
+/** The teacher opens their own session (moderator) at any time before its end, to prepare the room. */
+export async function teacherJoin(deps: TLiveDeps, teacherId: string, viewer: TViewer, sessionId: string) {
+  const session = await findSession(deps, sessionId);
+  if (session.teacherId !== teacherId) throw new AppError('LIVE_SESSION_NOT_FOUND');
+  if (session.status === 'cancelled') throw new AppError('LIVE_CANCELLED');
+  if (deps.clock.now() >= endOf(session)) throw new AppError('LIVE_ENDED');
+  const join = await mint(deps, session, await joinUser(deps, viewer.userId), 'teacher');
+  return { session: publicView(session), join };
+}
