@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { students } from './accounts';
-import { courses, createdAt, teacherRef } from './courses';
+import { courses, teacherRef } from './courses';
 
 /* Tables of the certificates domain (issue 15, decision 069). */
 
@@ -38,7 +38,7 @@ export const certificates = pgTable(
     teacherName: text('teacher_name').notNull(),
     /** When the last lesson was completed. */
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
-    issuedAt: createdAt(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('certificates_student_course_key').on(t.studentId, t.courseId), index('certificates_teacher_idx').on(t.teacherId)],
 );
