@@ -20,7 +20,7 @@ import { addSection, removeSection, renameSection } from './sections';
 
 export { courseCoverRoutes, courseTeacherRoutes, UPLOAD_PATH_PREFIX } from './routes';
 export { publishedCourseCards, type TCourseCard } from './course-cards';
-export { fileResponse, type TFilesStore } from './files';
+export { fileResponse, type TFilesStore, type TStoredFile } from './files';
 export { buildView, ensureOpen, lessonPayload, lockReasons, nextOpenLesson, opensLessons, publicView } from './lesson-access';
 export { ownCourse } from './queries';
 export { publicCourse, publicPreview, type TPublicCourse } from './public-course';

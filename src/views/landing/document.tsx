@@ -6,7 +6,7 @@ import { LANDING_CSS } from './styles';
 import type { TViewContext } from './types';
 
 export type TDocumentAssets = {
-  /** The page script (progressive enhancement), hashed. */
+  /** The page script (progressive enhancement), hashed; '' for a page without one (certificate check). */
   script: string;
   /** In the editor's preview only: the React bundle that re-renders the page from the draft. */
   previewScript?: string;
@@ -28,7 +28,7 @@ export function Shell({ lng, dir, head, children, bodyStyle, assets, data, extra
         <link rel="preload" href="/landing-assets/fonts/tajawal-arabic-400-normal.woff2" as="font" type="font/woff2" crossOrigin="" />
         <style dangerouslySetInnerHTML={{ __html: LANDING_CSS }} />
         {extraCss && <style dangerouslySetInnerHTML={{ __html: extraCss }} />}
-        <script src={assets.script} defer />
+        {assets.script && <script src={assets.script} defer />}
         {assets.previewScript && <script src={assets.previewScript} defer />}
       </head>
       <body className="lp" style={bodyStyle}>
