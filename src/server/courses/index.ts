@@ -23,7 +23,7 @@ export { publishedCourseCards, type TCourseCard } from './course-cards';
 export { fileResponse, type TFilesStore, type TStoredFile } from './files';
 export { buildView, ensureOpen, lessonPayload, lockReasons, nextOpenLesson, opensLessons, publicView } from './lesson-access';
 export { ownCourse } from './queries';
-export { publicCourse, publicPreview, type TPublicCourse } from './public-course';
+export { publicCourse, publicPreview } from './public-course';
 export { coverUrl, planView } from './views';
 
 type TCoursesDomainDeps = { dataDir: string; db: Db; clock: TClock; onCoursesChanged: (teacherId: string) => void };

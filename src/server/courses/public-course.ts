@@ -40,7 +40,6 @@ export async function publicCourse(db: Db, teacherId: string, courseId: string) 
   };
 }
 
-export type TPublicCourse = Awaited<ReturnType<typeof publicCourse>>;
 
 /** A free preview lesson of a published course; any other lesson is refused with LESSON_NOT_PREVIEW. */
 export async function publicPreview(db: Db, teacherId: string, courseId: string, lessonId: string) {

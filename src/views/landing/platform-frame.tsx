@@ -33,7 +33,7 @@ function Bar({ frame, t }: { frame: TPlatformFrame; t: TTranslate }) {
     <header className="pf-bar">
       <div className="lp-container pf-bar__row">
         <a href={frame.homeHref} className="pf-bar__brand" data-testid="platform-bar-home">
-          {frame.photoUrl ? <LandingImage src={frame.photoUrl} alt="" className="pf-bar__photo" width={40} height={40} priority /> : <Icon name="school" />}
+          {frame.photoUrl ? <LandingImage src={frame.photoUrl} alt={frame.name} className="pf-bar__photo" width={40} height={40} priority /> : <Icon name="school" />}
           <span dir="auto">{frame.name}</span>
         </a>
         <nav className="pf-bar__links" aria-label={t('frame.nav')}>
