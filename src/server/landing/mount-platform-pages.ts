@@ -1,4 +1,5 @@
 import type { Context, Hono, Next } from 'hono';
+import { isLanguage, LANGUAGE_COOKIE } from '@shared/i18n';
 import { subdomainFromHost } from '@shared/subdomain';
 import type { TAppEnv } from '@server/core/env';
 import { AppError } from '@server/core/errors';
@@ -15,17 +16,26 @@ import { lngOf, sendHtml } from './viewer-http';
  */
 
 const SUBDOMAIN = /^[a-z0-9-]{1,63}$/;
+const YEAR_S = 365 * 24 * 60 * 60;
+
+/** An explicit ?lng is remembered, as on Darsi's site and in the web app: the next page keeps the language. */
+function remembered(c: Context<TAppEnv>, res: Response): Response {
+  const explicit = c.req.query('lng');
+  if (isLanguage(explicit)) res.headers.append('set-cookie', `${LANGUAGE_COOKIE}=${explicit}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`);
+  res.headers.set('vary', 'Cookie, Accept-Language');
+  return res;
+}
 type TPage = (c: Context<TAppEnv>, record: TSiteRecord, where: TWhere) => Promise<Response>;
 
 /** A course that is not offered here (or a lesson that is not a preview) is a page, never a bare error. */
 function pageHandlers(deps: TPlatformPagesDeps, files: TLandingAppDeps['courses']['files']) {
   const unavailable = async (c: Context<TAppEnv>, record: TSiteRecord, where: TWhere, error: unknown, status: 403 | 404) => {
     if (!(error instanceof AppError)) throw error;
-    return sendHtml(c, await renderUnavailable(deps, record, where), status, 'none', 'no-store');
+    return remembered(c, sendHtml(c, await renderUnavailable(deps, record, where), status, 'none', 'no-store'));
   };
   const guarded = (render: (c: Context<TAppEnv>, record: TSiteRecord, where: TWhere) => Promise<string>): TPage => async (c, record, where) => {
     try {
-      return sendHtml(c, await render(c, record, where), 200, 'none', 'no-cache');
+      return remembered(c, sendHtml(c, await render(c, record, where), 200, 'none', 'no-cache'));
     } catch (error) {
       const code = error instanceof AppError ? error.code : null;
       return unavailable(c, record, where, error, code === 'LESSON_NOT_PREVIEW' ? 403 : 404);
