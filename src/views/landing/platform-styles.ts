@@ -12,7 +12,7 @@ export const PLATFORM_CSS = `
 .pf-main{padding-block:1.5rem 3rem;background:#f9fafb;min-height:60vh}
 .pf-stack{display:grid;gap:1.25rem}
 .pf-course{display:grid;gap:1.25rem}
-@media (min-width:56rem){.pf-course{grid-template-columns:minmax(0,1fr) 22rem;align-items:start}.pf-intro,.pf-outline{grid-column:1}.pf-aside{grid-column:2;grid-row:1 / span 2;position:sticky;inset-block-start:1rem}}
+@media (min-width:56rem){.pf-course{grid-template-columns:minmax(0,1fr) 22rem;grid-template-rows:auto 1fr;align-items:start}.pf-intro,.pf-outline{grid-column:1}.pf-aside{grid-column:2;grid-row:1 / span 2;position:sticky;inset-block-start:1rem}}
 .pf-cover{border-radius:1rem;overflow:hidden;aspect-ratio:16/9;width:100%}
 .pf-cover img{width:100%;height:100%;object-fit:cover}
 .pf-title{font-size:clamp(1.5rem,5vw,2.1rem);font-weight:800;color:#111827;line-height:1.35;overflow-wrap:anywhere}

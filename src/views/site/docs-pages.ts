@@ -27,6 +27,8 @@ export const DOC_GROUPS = [
       'courses/activation',
       'courses/lessons',
       'courses/plans',
+      'courses/public-pages',
+      'courses/certificates',
       'courses/analytics',
     ],
   },
