@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClass } from '@web/components/ui/button';
 import { QueryError } from '@web/components/ui/error-state';
@@ -16,7 +17,16 @@ export function CertificateSettings({ courseId }: { courseId: string }) {
   const settings = useQuery(certificateSettingsQuery(courseId));
   const refresh = () => queryClient.invalidateQueries({ queryKey: certificateSettingsQuery(courseId).queryKey });
   const onError = (error: Error) => notify.error(errorText(error));
-  const toggle = useMutation({ mutationFn: (enabled: boolean) => coursesApi.setCertificates(courseId, enabled), onSuccess: refresh, onError });
+  // The switch moves at once; a refused change puts it back.
+  const [wanted, setWanted] = useState<boolean | null>(null);
+  const toggle = useMutation({
+    mutationFn: (enabled: boolean) => coursesApi.setCertificates(courseId, enabled),
+    onSuccess: refresh,
+    onError: (error) => {
+      setWanted(null);
+      onError(error);
+    },
+  });
   const upload = useMutation({ mutationFn: (file: File) => uploadFile({ signatureOf: courseId }, file), onSuccess: refresh, onError });
   const remove = useMutation({ mutationFn: () => coursesApi.removeSignature(courseId), onSuccess: refresh, onError });
   if (settings.isPending) return <Skeleton className="h-24" />;
@@ -24,7 +34,15 @@ export function CertificateSettings({ courseId }: { courseId: string }) {
   const s = settings.data;
   return (
     <div className="space-y-4" data-testid="certificate-settings">
-      <CheckboxField label={t('web.settings.enabled')} checked={s.enabled} disabled={toggle.isPending} onCheckedChange={(enabled) => toggle.mutate(enabled)} data-testid="certificates-enabled" />
+      <CheckboxField
+        label={t('web.settings.enabled')}
+        checked={wanted ?? s.enabled}
+        onCheckedChange={(enabled) => {
+          setWanted(enabled);
+          toggle.mutate(enabled);
+        }}
+        data-testid="certificates-enabled"
+      />
       <div className="space-y-2">
         <p className="text-sm font-medium text-gray-800">{t('web.settings.signature')}</p>
         <p className="text-sm text-gray-600">{t('web.settings.signatureHelp')}</p>
