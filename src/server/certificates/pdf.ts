@@ -51,7 +51,7 @@ h1 { font-size: 30pt; margin: 6mm 0 4mm; }
 <p class="name" data-field="name">${escapeHtml(row.studentName)}</p>
 <p class="lead">${t('completed')}</p>
 <p class="course">${escapeHtml(row.courseTitle)}</p>
-<p class="by">${t('teacher', { name: row.teacherName })}</p>
+<p class="by">${t('teacher', { name: '{name}' }).replace('{name}', `<bdi>${escapeHtml(row.teacherName)}</bdi>`)}</p>
 <div class="sign">
   <div class="col"><p class="line">${t('date', { date })}</p></div>
   <div class="col">${signature ? `<img src="${signature}" alt="">` : ''}<p class="line">${escapeHtml(row.teacherName)}</p></div>

@@ -27,8 +27,6 @@ export const DOC_GROUPS = [
       'courses/activation',
       'courses/lessons',
       'courses/plans',
-      'courses/public-pages',
-      'courses/certificates',
       'courses/analytics',
     ],
   },
