@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { TSeedStep } from '.';
-import { courses, lessons, students, teachers, user } from '@server/core/db/schema';
+import { courses, courseSections, lessons, students, teachers, user } from '@server/core/db/schema';
 import { DEMO_ACCOUNTS, DEMO_SUBDOMAIN } from './demo-accounts';
 
 /**
@@ -19,12 +19,14 @@ export const PLATFORM_SEED_STEPS: TSeedStep[] = [
       if (!teacher.contactPhone && !teacher.contactWhatsapp) {
         await db.update(teachers).set({ contactPhone: '+213555123456', contactWhatsapp: '+213555123456' }).where(eq(teachers.id, teacher.id));
       }
+      // In outline order: the first lesson of the first section is the one a visitor should preview.
       const own = await db
         .select({ course: courses, lesson: lessons })
         .from(lessons)
         .innerJoin(courses, eq(courses.id, lessons.courseId))
+        .innerJoin(courseSections, eq(courseSections.id, lessons.sectionId))
         .where(and(eq(courses.teacherId, teacher.id), eq(courses.status, 'published')))
-        .orderBy(lessons.position);
+        .orderBy(asc(courseSections.position), asc(courseSections.createdAt), asc(lessons.position), asc(lessons.createdAt));
       const paid = own.find((r) => r.course.kind === 'organized');
       if (paid) await services.courses.content.updateLesson(teacher.id, paid.lesson.id, { freePreview: true });
       const free = own.filter((r) => r.course.kind === 'regular');
