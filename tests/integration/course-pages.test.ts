@@ -122,6 +122,18 @@ describe(`public course pages (${DRIVER})`, () => {
     expect(previewPage.html).toContain('data-testid="preview-file"');
   });
 
+  it('shows a video preview as a preview whose video plays after sign-in, and never streams it to a visitor', async () => {
+    const c = await publishedCourse(a, { title: 'دورة فيديو', lessons: 1 });
+    const lessonId = c.lessonIds[0]!;
+    await a.b.patch(`/api/courses/teacher/lessons/${lessonId}`, { type: 'video', freePreview: true });
+    expect((await upload(t, a.b, `/api/courses/teacher/uploads/lessons/${lessonId}`, Buffer.alloc(64, 1), 'video/mp4', 'v.mp4')).status).toBe(200);
+    const { status, html } = await page(a.host, `/courses/${c.courseId}/lessons/${lessonId}`);
+    expect(status).toBe(200);
+    expect(html).toContain('data-testid="preview-video-signin"');
+    expect(html).toContain(`href="/login?redirectTo=${encodeURIComponent(`/student/dashboard/courses/${c.courseId}/lessons/${lessonId}`)}"`);
+    expect((await visit(t, a.host, `/courses/${c.courseId}/lessons/${lessonId}/file`)).status).toBe(404);
+  });
+
   it('opens a free preview to a signed-in student without a subscription, in the student area too', async () => {
     const s = await quickStudent(t, { id: a.id, host: a.host });
     const res = await s.b.get(`/api/courses/student/courses/${paid.courseId}/lessons/${paid.lessonIds[0]}`);
