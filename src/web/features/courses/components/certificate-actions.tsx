@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { toLanguage } from '@shared/i18n';
 import { Button, buttonClass } from '@web/components/ui/button';
 import { AwardIcon } from '@web/components/ui/icons';
 import { useErrorText } from '@web/lib/api-errors';
@@ -32,7 +33,7 @@ export function CertificateActions({ courseId, completed, size = 'sm' }: { cours
   }
   return (
     <div className="flex flex-wrap gap-2" data-testid="certificate-actions">
-      <a href={`${certificate.pdfUrl}?lng=${i18n.language}`} download className={buttonClass('primary', size)} data-testid="certificate-download">
+      <a href={`${certificate.pdfUrl}?lng=${toLanguage(i18n.resolvedLanguage)}`} download className={buttonClass('primary', size)} data-testid="certificate-download">
         <AwardIcon className="h-4 w-4" />
         {t('web.student.download')}
       </a>
