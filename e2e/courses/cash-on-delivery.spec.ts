@@ -181,8 +181,9 @@ test.describe('My Subscriptions (Arabic)', () => {
     await page.goto('/platform/demo/student/dashboard/subscriptions');
     await expectDirection(page, 'ar');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('اشتراكاتي');
-    await expect(page.getByTestId('summary-active')).toHaveText('1');
-    const sub = page.getByTestId('list-active').getByTestId('subscription');
+    // The paid maths course in progress, and the free course completed with its certificate (issue 15).
+    await expect(page.getByTestId('summary-active')).toHaveText('2');
+    const sub = page.getByTestId('list-active').getByTestId('subscription').filter({ hasText: 'الرياضيات — الدوال الأسية واللوغاريتمية' });
     await expect(sub).toContainText('الرياضيات — الدوال الأسية واللوغاريتمية');
     await expect(sub).toContainText(/مدفوع \(/);
     await expect(sub).toContainText('التجديد القادم');

@@ -9,6 +9,7 @@ import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, toLanguage } from '@share
 import { accountRoutes, studentRoutes, teacherRoutes } from '@server/accounts';
 import { adminRoutes } from '@server/admin';
 import { assertSafeVerifyLink } from '@server/auth';
+import { certificateStudentRoutes, certificateTeacherRoutes, mountCertificates } from '@server/certificates';
 import { codeStudentRoutes, codeTeacherRoutes } from '@server/codes';
 import type { TDatabase } from '@server/core/db/client';
 import type { TAppEnv } from '@server/core/env';
@@ -32,7 +33,7 @@ export type TAppDeps = { services: TServices; database: TDatabase; logger: Logge
 const API_BODY_LIMIT = 1024 * 1024;
 
 /**
- * /api/courses: the routes of four domains under one teacher guard and one student guard. Each domain's
+ * /api/courses: the routes of five domains under one teacher guard and one student guard. Each domain's
  * routes are typed with the guard's variables (TTeacherEnv, TStudentEnv) and mounted here behind it.
  */
 function coursesApi(services: TServices) {
@@ -41,11 +42,13 @@ function coursesApi(services: TServices) {
     .use(guards.requireTeacher)
     .route('/', courseTeacherRoutes(services.courses))
     .route('/', codeTeacherRoutes({ codes: services.codes, config }))
-    .route('/', subscriptionTeacherRoutes({ subscriptions: services.subscriptions, config }));
+    .route('/', subscriptionTeacherRoutes({ subscriptions: services.subscriptions, config }))
+    .route('/', certificateTeacherRoutes({ certificates: services.certificates, files: services.courses.files }));
   const student = new Hono<TAppEnv>()
     .use(guards.requireStudent)
     .route('/', learningStudentRoutes({ learning: services.learning, files: services.courses.files, config }))
-    .route('/', codeStudentRoutes({ codes: services.codes, config }));
+    .route('/', codeStudentRoutes({ codes: services.codes, config }))
+    .route('/', certificateStudentRoutes(services.certificates));
   return new Hono<TAppEnv>().route('/', courseCoverRoutes(services)).route('/teacher', teacher).route('/student', student);
 }
 
@@ -148,6 +151,7 @@ export function createApp(deps: TAppDeps) {
   });
   if (config.saveMissingTranslations) app.route('/locales', localeRoutes(config));
   app.route('/', metricsRoutes(metrics, config.metricsToken));
+  mountCertificates(app, deps.services.certificates);
   mountLanding(app, deps.services);
   const site = mountSite(app, deps.services);
   mountWeb(app, config, site.notFound);

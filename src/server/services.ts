@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { accountsService } from '@server/accounts';
 import { createAdmin } from '@server/admin';
 import { createAuth, guards, resolveAuthSecret } from '@server/auth';
+import { createCertificates } from '@server/certificates';
 import { createCodes } from '@server/codes';
 import { systemClock } from '@server/core/clock';
 import type { TConfig } from '@server/core/config';
@@ -24,9 +25,10 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
   const clock = systemClock();
   const auth = createAuth({ config, db, mailer });
   const landing = landingService({ config, db, logger });
+  jobs.define(pruneAttemptLimitsJob(db));
   // Course cards on landing pages follow the courses at once (not after the 5-minute refresh).
   const courses = createCourses({ dataDir: config.dataDir, db, clock, onCoursesChanged: (teacherId) => landing.site.coursesChanged(teacherId) });
-  jobs.define(pruneAttemptLimitsJob(db));
+  const certificates = createCertificates({ db, clock, config, files: courses.files });
   return {
     config,
     db,
@@ -39,9 +41,11 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     admin: createAdmin({ db, auth, mailer, config, bootstrapToken: config.adminBootstrapToken }),
     landing,
     courses,
+    certificates,
     codes: createCodes({ config, db, clock, jobs }),
     subscriptions: createSubscriptions({ db, clock }),
-    learning: createLearning({ db, clock }),
+    // The lesson that completes a course issues its certificate (decision 069).
+    learning: createLearning({ db, clock, onCourseCompleted: (studentId, courseId) => certificates.issueIfComplete(studentId, courseId) }),
     live: createLive({ db, clock, config, mailer, jobs, courseContent: courses.content }),
     site: siteService({ db, mailer, secret: resolveAuthSecret(config), logger }),
   };

@@ -102,6 +102,11 @@ export const ERROR_STATUS = {
   LIVE_CANCELLED: 410,
   LIVE_FULL: 409,
   LIVE_DEVICE_REPLACED: 409,
+  // Public course pages and certificates (issue 15)
+  LESSON_NOT_PREVIEW: 403,
+  CERTIFICATE_NOT_FOUND: 404,
+  CERTIFICATES_OFF: 403,
+  COURSE_NOT_COMPLETED: 409,
   /** Client-side only: the server could not be reached. */
   NETWORK: 503,
 } as const;

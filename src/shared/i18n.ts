@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'docs',
   'admin',
   'live',
+  'platform',
 ] as const;
 
 export function isLanguage(value: unknown): value is TLanguage {

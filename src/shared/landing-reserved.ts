@@ -15,6 +15,8 @@ const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   ...APP_SEGMENTS,
   'api', 'assets', 'locales', 'landing', 'landing-assets', 'landing-page-sw.js', 'sitemap.xml', 'robots.txt', 'favicon.ico',
   '404', 'inactive', 't', 'p', 'index.html', 'landing-contact', 'service-worker.js',
+  // The teacher's platform pages on their host (issue 15).
+  'teach', 'courses', 'certificates',
 ]);
 
 export function isReservedSlug(slug: string): boolean {

@@ -377,7 +377,7 @@ async function joinB(studentId: string, teacherId: string) {
 }
 
 describe(`demo data on ${DRIVER}`, () => {
-  it("gives the demo teacher a published course with lessons and 20 codes, and the demo student some progress in it", { timeout: 60_000 }, async () => {
+  it("gives the demo teacher a published course with lessons, a free preview and 20 codes, and the demo student some progress and a certificate", { timeout: 60_000 }, async () => {
     const { seedDemo } = await import('@server/seed');
     const { students: studentsTable, user } = await import('@server/core/db/schema');
     await seedDemo(t.services);
@@ -391,6 +391,16 @@ describe(`demo data on ${DRIVER}`, () => {
     expect(batches.batches[0]?.counts).toMatchObject({ unused: 17, sold: 3 });
     const [student] = await t.database.db.select({ id: studentsTable.id }).from(studentsTable).innerJoin(user, eq(user.id, studentsTable.id)).where(eq(user.email, 'student@darsi.test'));
     const dashboard = await t.services.learning.dashboard(student!.id, 'demo');
-    expect(dashboard.subscriptions).toEqual([expect.objectContaining({ status: 'active', progress: { done: 2, total: 5, percent: 40 } })]);
+    // The free course is completed (issue 15), with its certificate; the organized one is in progress.
+    expect(dashboard.subscriptions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ status: 'active', progress: { done: 2, total: 5, percent: 40 } }),
+        expect.objectContaining({ status: 'active', progress: { done: 1, total: 1, percent: 100 } }),
+      ]),
+    );
+    const { certificates } = await t.services.certificates.myCertificates(student!.id);
+    expect(certificates.map((c) => c.courseTitle)).toEqual(['مدخل إلى البرمجة بلغة بايثون']);
+    const course = await t.services.courses.courses.get(teacher!.id, list.courses.find((c) => c.kind === 'organized')!.id);
+    expect(course.sections[0]!.lessons[0]!.freePreview).toBe(true);
   });
 });

@@ -243,7 +243,10 @@ describe(`landing viewer on a teacher subdomain (${DRIVER})`, () => {
     const xml = await sitemap.text();
     expect(xml).toContain(`<loc>http://${a.host}/</loc>`);
     expect(xml).toContain(`<loc>http://${a.host}/bac-2026</loc>`);
-    expect(xml.match(/<url>/g)).toHaveLength(2);
+    // Then the platform's own pages (issue 15): its home (the root shows the landing page) and the teach page.
+    expect(xml).toContain(`<loc>http://${a.host}/platform/${a.subdomain}</loc>`);
+    expect(xml).toContain(`<loc>http://${a.host}/teach</loc>`);
+    expect(xml.match(/<url>/g)).toHaveLength(4);
     const robots = await (await visit(t, a.host, '/robots.txt')).text();
     expect(robots).toContain(`Sitemap: http://${a.host}/sitemap.xml`);
     expect(robots).toContain('Allow: /bac-2026');
@@ -598,15 +601,15 @@ describe(`teacher hosts, pixels, slugs and the render cache (${DRIVER})`, () => 
     }
   });
 
-  it('links each course card to the platform sign-up, and renders new cards once the courses domain says so', async () => {
+  it('links each course card to its public page on the platform, and renders new cards once the courses domain says so', async () => {
     expect(await (await visit(t, c.host, '/')).text()).not.toContain('data-testid="course-cards"');
-    await publishedCourse({ b: c.b, id: c.teacherId, subdomain: c.subdomain, host: c.host, userId: '' }, { title: 'دورة الفيزياء' });
+    const { courseId } = await publishedCourse({ b: c.b, id: c.teacherId, subdomain: c.subdomain, host: c.host, userId: '' }, { title: 'دورة الفيزياء' });
     t.services.landing.coursesChanged(c.teacherId);
     const onHost = await (await visit(t, c.host, '/')).text();
     expect(onHost).toContain('دورة الفيزياء</h3>');
-    expect(onHost).toContain('<a href="/register" class="lp-btn lp-btn--primary lp-course__cta" aria-label="سجّل للالتحاق بدورة دورة الفيزياء" data-testid="course-card-cta">سجّل للالتحاق بالدورة</a>');
+    expect(onHost).toContain(`<a href="/courses/${courseId}" class="lp-btn lp-btn--primary lp-course__cta" aria-label="عرض دورة دورة الفيزياء" data-testid="course-card-cta">عرض الدورة</a>`);
     const onMain = await (await visit(t, mainHost(), `/landing/${page.id}`)).text();
-    expect(onMain).toContain(`<a href="/platform/${c.subdomain}/register" class="lp-btn lp-btn--primary lp-course__cta"`);
+    expect(onMain).toContain(`<a href="/platform/${c.subdomain}/courses/${courseId}" class="lp-btn lp-btn--primary lp-course__cta"`);
   });
 
   it('honours ?refresh-subdomain=1 on .localhost development hosts only', async () => {

@@ -7,3 +7,4 @@ export { accountRoutes } from './routes';
 export { studentRoutes } from './student-routes';
 export { teacherRoutes } from './teacher-routes';
 export { activeTeacherIdOfUser, teacherBySubdomain } from './teacher-lookup';
+export { platformProfile } from './platform-profile';

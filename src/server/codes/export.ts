@@ -1,37 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { AppError } from '@server/core/errors';
-import { appPath } from '@server/core/app-root';
+import { embeddedFontCss, escapeHtml, htmlToPdf } from '@server/core/pdf';
 import { coursesText } from '@server/core/i18n';
 import { formatDate } from '@server/core/csv';
 
 /*
  * Exports of activation-code batches and of the student list: CSV for spreadsheets, and a PDF of
- * printable cards. The PDF is HTML printed by Chromium, whose text shaping (HarfBuzz) joins Arabic
- * letters and orders mixed RTL/LTR text correctly (docs/decisions/032-code-cards-pdf-with-chromium.md).
+ * printable cards, printed by Chromium through core/pdf.ts (docs/decisions/032-code-cards-pdf-with-chromium.md).
  */
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
-}
-
-let fontCss: string | null = null;
-/** Tajawal (Arabic and Latin subsets) inlined, so the PDF never depends on fonts installed on the server. */
-function fonts(): string {
-  if (fontCss) return fontCss;
-  const dir = appPath('node_modules/@fontsource/tajawal');
-  fontCss = ['400.css', '700.css']
-    .map((file) =>
-      fs
-        .readFileSync(path.join(dir, file), 'utf8')
-        .replace(/src: url\(\.\/files\/([\w-]+\.woff2)\) format\('woff2'\)[^;]*;/g, (_m, name: string) => {
-          const data = fs.readFileSync(path.join(dir, 'files', name)).toString('base64');
-          return `src: url(data:font/woff2;base64,${data}) format('woff2');`;
-        }),
-    )
-    .join('\n');
-  return fontCss;
-}
 
 export type TCard = { serial: number; code: string; courseTitle: string; teacherName: string; link: string; validUntil: Date; planLabel: string };
 
@@ -49,7 +23,7 @@ export function cardsHtml(cards: TCard[]): string {
     )
     .join('\n');
   return `<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><title>${t('cards.title')}</title><style>
-${fonts()}
+${embeddedFontCss()}
 @page { size: A4; margin: 10mm; }
 * { box-sizing: border-box; }
 body { margin: 0; font-family: 'Tajawal', sans-serif; color: #111827; }
@@ -66,30 +40,6 @@ footer { font-size: 8pt; color: #374151; line-height: 1.4; }
 </style></head><body><main class="grid">${items}</main></body></html>`;
 }
 
-/** One Chromium at a time: printing thousands of cards is heavy, and the server may have two cores. */
-let queue: Promise<unknown> = Promise.resolve();
-
 export function cardsPdf(chromiumPath: string, cards: TCard[]): Promise<Buffer> {
-  const run = async () => {
-    // Loaded on first use: playwright-core is heavy and most starts never print a PDF.
-    const { chromium } = await import('playwright-core');
-    const browser = await chromium
-      .launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
-      .catch(() => {
-        throw new AppError('PDF_UNAVAILABLE');
-      });
-    try {
-      const page = await browser.newPage();
-      // Nothing outside the page itself may load: the HTML carries its fonts.
-      await page.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort()));
-      await page.setContent(cardsHtml(cards), { waitUntil: 'load' });
-      await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
-    } finally {
-      await browser.close();
-    }
-  };
-  const result = queue.then(run, run);
-  queue = result.catch(() => undefined);
-  return result;
+  return htmlToPdf(chromiumPath, cardsHtml(cards));
 }

@@ -20,9 +20,10 @@ import { addSection, removeSection, renameSection } from './sections';
 
 export { courseCoverRoutes, courseTeacherRoutes, UPLOAD_PATH_PREFIX } from './routes';
 export { publishedCourseCards, type TCourseCard } from './course-cards';
-export { fileResponse, type TFilesStore } from './files';
+export { fileResponse, type TFilesStore, type TStoredFile } from './files';
 export { buildView, ensureOpen, lessonPayload, lockReasons, nextOpenLesson, opensLessons, publicView } from './lesson-access';
 export { ownCourse } from './queries';
+export { publicCourse, publicPreview } from './public-course';
 export { coverUrl, planView } from './views';
 
 type TCoursesDomainDeps = { dataDir: string; db: Db; clock: TClock; onCoursesChanged: (teacherId: string) => void };

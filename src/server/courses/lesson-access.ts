@@ -14,14 +14,15 @@ export type TLockReason = 'subscription' | 'previous' | 'release';
 
 /**
  * Spec course kinds, decided here and only here (docs/decisions/034-lesson-access.md):
- * - no active subscription: everything is locked;
+ * - no active subscription: everything is locked but the free previews;
  * - organized: a lesson opens when the one before it is completed (or once it was itself completed);
  * - scheduled: a lesson opens at its release date-time;
  * - regular: everything is open.
  */
-export function lockReasons(kind: string, ordered: Array<Pick<TLessonRow, 'id' | 'releaseAt'>>, hasAccess: boolean, completed: Set<string>, now: Date): Array<TLockReason | null> {
+export function lockReasons(kind: string, ordered: Array<Pick<TLessonRow, 'id' | 'releaseAt'> & { freePreview?: boolean }>, hasAccess: boolean, completed: Set<string>, now: Date): Array<TLockReason | null> {
   return ordered.map((lesson, i) => {
-    if (!hasAccess) return 'subscription';
+    // A free preview is open to anyone on the public page (decision 068), so to a signed-in student too.
+    if (!hasAccess) return lesson.freePreview ? null : 'subscription';
     if (kind === 'scheduled' && lesson.releaseAt && lesson.releaseAt.getTime() > now.getTime()) return 'release';
     const previous = ordered[i - 1];
     if (kind === 'organized' && previous && !completed.has(lesson.id) && !completed.has(previous.id)) return 'previous';

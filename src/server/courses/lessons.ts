@@ -30,6 +30,7 @@ export async function addLesson(deps: TCoursesDeps, teacherId: string, courseId:
         bodyHtml: sanitizeLessonHtml(input.bodyHtml),
         url: input.url,
         releaseAt: releaseDate(input.releaseAt) ?? null,
+        freePreview: input.freePreview ?? false,
         position: (last?.p ?? -1) + 1,
       })
       .returning();
@@ -49,6 +50,7 @@ export async function updateLesson(deps: TCoursesDeps, teacherId: string, lesson
       bodyHtml: input.bodyHtml === undefined ? undefined : sanitizeLessonHtml(input.bodyHtml),
       url: input.url,
       releaseAt: releaseDate(input.releaseAt),
+      freePreview: input.freePreview,
       updatedAt: sql`now()`,
     })
     .where(eq(lessons.id, lesson.id))

@@ -19,5 +19,6 @@ export function teacherLessonView(l: typeof lessons.$inferSelect) {
     url: l.url,
     file: l.fileKey ? { name: l.fileName ?? 'file', type: l.fileType ?? '', size: l.fileSize ?? 0 } : null,
     releaseAt: iso(l.releaseAt),
+    freePreview: l.freePreview,
   };
 }

@@ -33,3 +33,10 @@ export function landingT(lng: TLanguage): TTranslate {
 export function landingResources(lng: TLanguage, key: string): unknown {
   return i18n.getResource(lng, 'landing', key);
 }
+
+/** The platform namespace: the teacher's platform pages beyond the home (issue 15). */
+const platformI18n = localeInstance(['platform'], 'platform');
+
+export function platformT(lng: TLanguage): TTranslate {
+  return (key, params) => platformI18n.t(key, { lng, ...params });
+}

@@ -39,7 +39,7 @@ export function mountSubdomainPages(app: Hono<TAppEnv>, { config, landing }: Pic
     const pathname = c.req.path;
     const record = await recordOf(c, subdomain);
     if (record instanceof Response) return record;
-    if (pathname === '/sitemap.xml') return c.body(sitemapXml(config, record), 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'no-cache' });
+    if (pathname === '/sitemap.xml') return c.body(sitemapXml(config, record, (await site.courseCards(record.teacherId)).map((card) => card.id)), 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'no-cache' });
     if (pathname === '/robots.txt') return c.text(robotsTxt(config, record), 200, { 'cache-control': 'no-cache' });
 
     const target = await resolveSubdomainPath(site, record, pathname);

@@ -7,6 +7,7 @@ import { mountViewerFiles } from './mount-files';
 import { mountRedirects } from './mount-redirects';
 import { mountSubdomainPages } from './mount-subdomain';
 import { mountPlatformHome, platformHomeServer } from './mount-platform';
+import { mountPlatformPages } from './mount-platform-pages';
 import { isPageId } from './page-ids';
 import { pageServer } from './serve-page';
 import { errorScreenOf } from './viewer-http';
@@ -49,5 +50,6 @@ export function mountLanding(app: Hono<TAppEnv>, services: TLandingAppDeps) {
   mountRedirects(app, services, errorScreen);
   const serveHome = platformHomeServer(services);
   mountPlatformHome(app, services, serveHome);
+  mountPlatformPages(app, services);
   mountSubdomainPages(app, services, { errorScreen, servePage, serveHome });
 }

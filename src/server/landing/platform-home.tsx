@@ -22,7 +22,7 @@ export type TPlatformQuery = { q: string; kind: string };
  * The teacher's look on their platform, as on their sign-in screens (decision 057): the published main page's
  * (or first published page's) about-me photo (else its logo), bio and colours. Drafts are never shown.
  */
-async function brandingOf(db: Db, teacherId: string) {
+export async function brandingOf(db: Db, teacherId: string, bioMax = BIO_MAX) {
   const [row] = await db
     .select()
     .from(teacherLandingPages)
@@ -34,7 +34,7 @@ async function brandingOf(db: Db, teacherId: string) {
   const bio = (view.aboutMe.bio ?? '').trim();
   const photo = view.aboutMe.profile_image ?? view.logoUrl;
   return {
-    bio: bio.length > BIO_MAX ? `${bio.slice(0, BIO_MAX - 1).trimEnd()}…` : bio,
+    bio: bio.length > bioMax ? `${bio.slice(0, bioMax - 1).trimEnd()}…` : bio,
     photoUrl: photo && isSafeImageUrl(photo) ? photo : null,
     theme: view.theme,
   };
@@ -62,6 +62,8 @@ export async function renderPlatformHome({ db, config, site, assets }: TDeps, re
     landingHref: record.mainPageId ? (host === 'subdomain' ? '/' : `/landing/${record.mainPageId}`) : null,
     loginHref: `${base}/login`,
     registerHref: `${base}/register`,
+    courseBase: base,
+    teachHref: `${base}/teach`,
     total: cards.length,
     cards: filtered(cards, query),
     query,

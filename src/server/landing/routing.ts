@@ -64,19 +64,25 @@ function pagePaths(record: TSiteRecord): Array<{ path: string; pageId: string }>
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function sitemapXml(config: Pick<TConfig, 'publicHost' | 'publicHttps'>, record: TSiteRecord): string {
+/** The platform's own pages (issue 15): its home, the teach page and each published course's page. */
+function platformPaths(record: TSiteRecord, courseIds: string[]): string[] {
+  const home = record.mainPageId ? [`/platform/${encodeURIComponent(record.subdomain)}`] : ['/'];
+  return [...home, '/teach', ...courseIds.map((id) => `/courses/${id}`)];
+}
+
+export function sitemapXml(config: Pick<TConfig, 'publicHost' | 'publicHttps'>, record: TSiteRecord, courseIds: string[] = []): string {
   const base = origin(config, record.subdomain);
-  const urls = pagePaths(record)
-    .map(({ path, pageId }) => {
-      const lastmod = new Date(record.versions.get(pageId) ?? Date.now()).toISOString();
-      return `<url><loc>${xml(base + path)}</loc><lastmod>${lastmod}</lastmod></url>`;
-    })
-    .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`;
+  const pages = pagePaths(record).map(({ path, pageId }) => {
+    const lastmod = new Date(record.versions.get(pageId) ?? Date.now()).toISOString();
+    return `<url><loc>${xml(base + path)}</loc><lastmod>${lastmod}</lastmod></url>`;
+  });
+  const platform = platformPaths(record, courseIds).map((path) => `<url><loc>${xml(base + path)}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[...pages, ...platform].join('')}</urlset>`;
 }
 
 export function robotsTxt(config: Pick<TConfig, 'publicHost' | 'publicHttps'>, record: TSiteRecord): string {
   const base = origin(config, record.subdomain);
-  const allows = pagePaths(record).map(({ path }) => `Allow: ${path}`);
+  const allows = [...pagePaths(record).map(({ path }) => path), ...platformPaths(record, [])].map((path) => `Allow: ${path}`);
+  allows.push('Allow: /courses/');
   return ['User-agent: *', ...allows, 'Disallow: /student/', 'Disallow: /dashboard', 'Disallow: /api/', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
 }

@@ -72,6 +72,7 @@ export async function complete(deps: TLearningDeps, studentId: string, lessonId:
   // True once: for the completion that finished the course, so the student is congratulated then (issue 11).
   const doneBefore = new Set(view.sections.flatMap((s) => s.lessons.filter((l) => l.completed).map((l) => l.id)));
   const courseCompleted = added.length > 0 && view.ordered.every((l) => l.id === lessonId || doneBefore.has(l.id));
+  if (courseCompleted) await deps.onCourseCompleted(studentId, lesson.courseId);
   return { ok: true as const, nextLessonId: view.ordered[index + 1]?.id ?? null, courseCompleted };
 }
 

@@ -5,6 +5,7 @@ import { ADMIN_SEED_STEPS } from './admin';
 import { COURSE_SEED_STEPS } from './courses';
 import { LANDING_SEED_STEPS } from './landing';
 import { LIVE_SEED_STEPS } from './live';
+import { PLATFORM_SEED_STEPS } from './platform';
 import { FREE_TRIAL_DAYS } from '@shared/plans';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SUBDOMAIN } from './demo-accounts';
 
@@ -56,6 +57,7 @@ const STEPS: TSeedStep[] = [
   ...LANDING_SEED_STEPS,
   ...COURSE_SEED_STEPS,
   ...LIVE_SEED_STEPS,
+  ...PLATFORM_SEED_STEPS,
   ...ADMIN_SEED_STEPS,
 ];
 

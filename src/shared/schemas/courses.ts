@@ -75,6 +75,8 @@ export const ZLessonCreate = z.object({
   bodyHtml: z.string().max(MAX_LESSON_HTML_LENGTH, 'fields.bodyTooLong').default(''),
   url: ZLessonUrl.default(''),
   releaseAt: ZReleaseAt.default(null),
+  /** Open to visitors on the course's public page (issue 15). */
+  freePreview: z.boolean().optional(),
 });
 export type TLessonCreate = z.infer<typeof ZLessonCreate>;
 
@@ -84,6 +86,7 @@ export const ZLessonUpdate = z.object({
   bodyHtml: z.string().max(MAX_LESSON_HTML_LENGTH, 'fields.bodyTooLong').optional(),
   url: ZLessonUrl.optional(),
   releaseAt: ZReleaseAt.optional(),
+  freePreview: z.boolean().optional(),
 });
 export type TLessonUpdate = z.infer<typeof ZLessonUpdate>;
 

@@ -10,9 +10,9 @@ function planLabel(t: TTranslate, plan: TCourseCardPlan): string {
 
 /**
  * A published course as a card: cover, kind, lessons, its plans with their prices in DZD (a free course is
- * marked), and the way in. Shared by the landing pages' course section and the platform home.
+ * marked), and the link to its public page. Shared by the landing pages' course section and the platform home.
  */
-export function CourseCard({ card, t, href, ctaLabel }: { card: TLandingCourseCard; t: TTranslate; href: string; ctaLabel: string }) {
+export function CourseCard({ card, t, href }: { card: TLandingCourseCard; t: TTranslate; href: string }) {
   const free = card.plans.some((p) => p.type === 'free') || (card.plans.length === 0 && card.priceFromDzd === 0);
   return (
     <li className="lp-card lp-course" data-testid="course-card" data-course-id={card.id} data-kind={card.kind}>
@@ -52,9 +52,9 @@ export function CourseCard({ card, t, href, ctaLabel }: { card: TLandingCourseCa
         </span>
         <strong>{card.priceFromDzd > 0 ? t('viewer.courses.priceFrom', { price: card.priceFromDzd }) : t('viewer.courses.free')}</strong>
       </p>
-      {/* A card leads to the teacher's platform sign-up, where the visitor subscribes to the course. */}
-      <a href={href} className="lp-btn lp-btn--primary lp-course__cta" aria-label={t('viewer.courses.joinCourse', { title: card.title })} data-testid="course-card-cta">
-        {ctaLabel}
+      {/* A card leads to the course's public page on the teacher's platform: outline, previews, the ways in. */}
+      <a href={href} className="lp-btn lp-btn--primary lp-course__cta" aria-label={t('viewer.courses.detailsOf', { title: card.title })} data-testid="course-card-cta">
+        {t('viewer.courses.details')}
       </a>
     </li>
   );

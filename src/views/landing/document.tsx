@@ -6,7 +6,7 @@ import { LANDING_CSS } from './styles';
 import type { TViewContext } from './types';
 
 export type TDocumentAssets = {
-  /** The page script (progressive enhancement), hashed. */
+  /** The page script (progressive enhancement), hashed; '' for a page without one (certificate check). */
   script: string;
   /** In the editor's preview only: the React bundle that re-renders the page from the draft. */
   previewScript?: string;
@@ -17,7 +17,7 @@ function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-export function Shell({ lng, dir, head, children, bodyStyle, assets, data }: { lng: string; dir: string; head: ReactNode; children: ReactNode; bodyStyle?: CSSProperties; assets: TDocumentAssets; data?: unknown }) {
+export function Shell({ lng, dir, head, children, bodyStyle, assets, data, extraCss }: { lng: string; dir: string; head: ReactNode; children: ReactNode; bodyStyle?: CSSProperties; assets: TDocumentAssets; data?: unknown; extraCss?: string }) {
   return (
     <html lang={lng} dir={dir}>
       <head>
@@ -27,7 +27,8 @@ export function Shell({ lng, dir, head, children, bodyStyle, assets, data }: { l
         {head}
         <link rel="preload" href="/landing-assets/fonts/tajawal-arabic-400-normal.woff2" as="font" type="font/woff2" crossOrigin="" />
         <style dangerouslySetInnerHTML={{ __html: LANDING_CSS }} />
-        <script src={assets.script} defer />
+        {extraCss && <style dangerouslySetInnerHTML={{ __html: extraCss }} />}
+        {assets.script && <script src={assets.script} defer />}
         {assets.previewScript && <script src={assets.previewScript} defer />}
       </head>
       <body className="lp" style={bodyStyle}>

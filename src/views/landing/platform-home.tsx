@@ -19,6 +19,9 @@ export type TPlatformHome = {
   landingHref: string | null;
   loginHref: string;
   registerHref: string;
+  /** Where the platform's own pages live: '' on the teacher's host, /platform/{subdomain} on the main domain. */
+  courseBase: string;
+  teachHref: string;
   /** Every published course, and the ones the search and filter keep. */
   total: number;
   cards: TLandingCourseCard[];
@@ -72,7 +75,7 @@ function Courses({ home, t }: { home: TPlatformHome; t: TTranslate }) {
         ) : (
           <ul className="lp-grid lp-grid--3 lp-course-cards" data-testid="course-cards">
             {home.cards.map((card) => (
-              <CourseCard key={card.id} card={card} t={t} href={home.registerHref} ctaLabel={t('viewer.courses.join')} />
+              <CourseCard key={card.id} card={card} t={t} href={`${home.courseBase}/courses/${card.id}`} />
             ))}
           </ul>
         )}
@@ -123,6 +126,9 @@ export function PlatformHomeDocument({ home, lng, dir, t, assets }: { home: TPla
               </a>
               <a href={home.loginHref} className="lp-btn lp-btn--outline" data-testid="platform-login">
                 {t('viewer.platform.login')}
+              </a>
+              <a href={home.teachHref} className="lp-btn lp-btn--outline" data-testid="platform-teach">
+                {t('viewer.platform.teach')}
               </a>
               {home.landingHref && (
                 <a href={home.landingHref} className="lp-btn lp-btn--outline" data-testid="platform-landing-link">

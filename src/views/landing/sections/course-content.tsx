@@ -3,6 +3,9 @@ import { CourseCard } from '@views/landing/course-card';
 import { SectionHeading } from '@views/landing/parts';
 import type { TViewContext } from '@views/landing/types';
 
+/** A course's public page on the same platform as the sign-up link: /courses/{id} or /platform/{subdomain}/courses/{id}. */
+const coursePageHref = (registerHref: string, courseId: string) => `${registerHref.replace(/\/register$/, '')}/courses/${courseId}`;
+
 /** The teacher's own outline, then the published courses (cards from the courses domain). */
 export function CourseContentSection({ view, ctx }: { view: TLandingView; ctx: TViewContext }) {
   const { t } = ctx;
@@ -41,7 +44,7 @@ export function CourseContentSection({ view, ctx }: { view: TLandingView; ctx: T
         {view.courseCards.length > 0 && (
           <ul className="lp-grid lp-grid--3 lp-course-cards" data-testid="course-cards">
             {view.courseCards.map((card) => (
-              <CourseCard key={card.id} card={card} t={t} href={ctx.registerHref} ctaLabel={t('viewer.courses.join')} />
+              <CourseCard key={card.id} card={card} t={t} href={coursePageHref(ctx.registerHref, card.id)} />
             ))}
           </ul>
         )}

@@ -206,3 +206,11 @@ export const TicketIcon = (props: TIconProps) => (
     <path d="M3 8a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v8a2 2 0 0 0-2 2H5a2 2 0 0 0-2-2zM9 10v4M12 10v4M15 10v4" />
   </Icon>
 );
+
+/** A rosette: certificates. */
+export const AwardIcon = (props: TIconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="9" r="6" />
+    <path d="M8.5 14 7 22l5-3 5 3-1.5-8" />
+  </Icon>
+);

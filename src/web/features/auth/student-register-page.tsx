@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { forgetCachedSession } from '@web/lib/auth-state';
+import { useNavigate, useSearchParams } from 'react-router';
+import { forgetCachedSession, safeRedirect } from '@web/lib/auth-state';
 import { lazyZodResolver } from '@web/lib/lazy-resolver';
 import { EmailField, NameField, PasswordField, PhoneField } from './components/account-fields';
 import { AuthCard, AuthFooterLink } from './components/auth-card';
@@ -20,6 +20,7 @@ export function StudentRegisterPage() {
   const { subdomain } = usePortal();
   const paths = authPaths(subdomain ? 'platform' : 'student', subdomain);
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const { profile } = usePlatformProfile(subdomain);
   const {
     register,
@@ -37,10 +38,13 @@ export function StudentRegisterPage() {
   const onSubmit = submit(async (values) => {
     const result = await registerStudent({ ...values, ...(subdomain ? { platform: subdomain } : {}) });
     forgetCachedSession();
-    await navigate(result.redirectTo, { replace: true });
+    // From a course's public page: back to that course in the student area, where the code is entered.
+    const wanted = safeRedirect(searchParams.get('redirectTo'), result.redirectTo);
+    await navigate(wanted.includes('/student/dashboard') ? wanted : result.redirectTo, { replace: true });
   });
 
-  const footer = <AuthFooterLink to={paths.login} label={t('register.login')} lead={t('register.haveAccount')} />;
+  const back = searchParams.get('redirectTo');
+  const footer = <AuthFooterLink to={back ? `${paths.login}?redirectTo=${encodeURIComponent(back)}` : paths.login} label={t('register.login')} lead={t('register.haveAccount')} />;
   // A paused platform takes no new students: say so before anyone fills in the form (issue 11).
   if (profile && !profile.available) {
     return (

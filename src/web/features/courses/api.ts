@@ -153,6 +153,20 @@ export const previewQuery = (courseId: string, lessonId: string) =>
     retry: false,
   });
 
+/** The student's certificates (issued on completion, decision 069), each with its PDF and public check. */
+export const myCertificatesQuery = queryOptions({
+  queryKey: ['courses', 'student', 'certificates'],
+  queryFn: () => unwrap(student.certificates.$get()).then((r) => r.certificates),
+  staleTime: 0,
+});
+
+export const certificateSettingsQuery = (courseId: string) =>
+  queryOptions({
+    queryKey: ['courses', 'teacher', 'certificates', courseId],
+    queryFn: () => unwrap(teacher.certificates[':courseId'].$get({ param: { courseId } })),
+    staleTime: 0,
+  });
+
 /** The platforms (teachers) the signed-in student belongs to, on the student's home. */
 export const platformsQuery = queryOptions({
   queryKey: ['student', 'platforms'],
@@ -193,6 +207,9 @@ export const coursesApi = {
   redeem: (json: TJson<typeof student.redeem.$post>) => unwrap(student.redeem.$post({ json })),
   enrollFree: (courseId: string) => unwrap(student.courses[':courseId']['enroll-free'].$post({ param: { courseId } })),
   completeLesson: (lessonId: string) => unwrap(student.lessons[':lessonId'].complete.$post({ param: { lessonId } })),
+  claimCertificate: (courseId: string) => unwrap(student.certificates.courses[':courseId'].$post({ param: { courseId } })),
+  setCertificates: (courseId: string, enabled: boolean) => unwrap(teacher.certificates[':courseId'].$put({ param: { courseId }, json: { enabled } })),
+  removeSignature: (courseId: string) => unwrap(teacher.certificates[':courseId'].signature.$delete({ param: { courseId } })),
 };
 
 /** Downloads are links, not fetches: the browser sends the session cookie and saves the file. */
@@ -222,11 +239,13 @@ type TUploadResult = InferResponseType<(typeof teacher.uploads.lessons)[':lesson
  * The one call that does not go through the typed client's fetch: fetch cannot report upload progress, so
  * XMLHttpRequest sends it to the path the typed client builds, and its answer is read as unwrap() reads one.
  */
-export function uploadFile(target: { lessonId: string } | { courseId: string }, file: File, onProgress?: (percent: number) => void): Promise<TUploadResult> {
+export function uploadFile(target: { lessonId: string } | { courseId: string } | { signatureOf: string }, file: File, onProgress?: (percent: number) => void): Promise<TUploadResult> {
   const path =
     'lessonId' in target
       ? teacher.uploads.lessons[':lessonId'].$path({ param: { lessonId: target.lessonId } })
-      : teacher.uploads.covers[':courseId'].$path({ param: { courseId: target.courseId } });
+      : 'signatureOf' in target
+        ? teacher.uploads.signatures[':courseId'].$path({ param: { courseId: target.signatureOf } })
+        : teacher.uploads.covers[':courseId'].$path({ param: { courseId: target.courseId } });
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', `/api${path}`);

@@ -93,6 +93,8 @@ export const lessons = pgTable(
     fileSize: bigint('file_size', { mode: 'number' }),
     /** Scheduled courses: locked before this instant (entered on the Africa/Algiers clock). */
     releaseAt: timestamp('release_at', { withTimezone: true }),
+    /** Open to anyone on the course's public page, without an account (issue 15, decision 068). */
+    freePreview: boolean('free_preview').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

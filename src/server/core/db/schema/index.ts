@@ -7,3 +7,4 @@ export * from './courses';
 export * from './codes';
 export * from './site';
 export * from './live';
+export * from './certificates';

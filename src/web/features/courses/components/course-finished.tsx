@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@web/components/ui/button';
 import { CloseIcon, SparkIcon } from '@web/components/ui/icons';
+import { CertificateActions } from './certificate-actions';
 
 /**
  * The moment a student completes a course's last lesson (issue 11). Not a modal: it sits above the lesson
  * and takes focus once so screen readers announce it, yet the page stays usable and it closes with a button.
  */
-export function CourseFinished({ courseTitle, courseHref, subscriptionsHref, onClose }: { courseTitle: string; courseHref: string; subscriptionsHref: string; onClose: () => void }) {
+export function CourseFinished({ courseId, courseTitle, courseHref, subscriptionsHref, onClose }: { courseId: string; courseTitle: string; courseHref: string; subscriptionsHref: string; onClose: () => void }) {
   const { t } = useTranslation('courses');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -22,6 +23,8 @@ export function CourseFinished({ courseTitle, courseHref, subscriptionsHref, onC
         {t('learn.finished.title')}
       </h2>
       <p className="break-words">{t('learn.finished.body', { course: courseTitle })}</p>
+      {/* The certificate was issued by the completion itself (decision 069). */}
+      <CertificateActions courseId={courseId} completed />
       <div className="flex flex-wrap gap-2">
         <Link to={courseHref} className={buttonClass('primary', 'sm')}>
           {t('learn.backToCourse')}

@@ -9,7 +9,7 @@ import { ApiError } from '@web/lib/api-error';
 import { coursesApi, uploadFile, usageQuery, type TTeacherLesson } from '@web/features/courses/api';
 import { RichTextEditor } from './rich-text-editor';
 import { Modal, ProgressBar } from './ui';
-import { SelectField, TextField } from '@web/components/ui/form-field';
+import { CheckboxField, SelectField, TextField } from '@web/components/ui/form-field';
 import { FilePicker } from './file-picker';
 import { UpgradePrompt } from './upgrade-prompt';
 
@@ -32,19 +32,21 @@ type TProps = {
 /** Adds or edits a lesson: its type decides what it holds (video or file upload, rich text, link). */
 export function LessonDialog({ courseId, sectionId, scheduled, lesson, onClose, onSaved }: TProps) {
   const { t } = useTranslation('courses');
+  const { t: tp } = useTranslation('platform');
   const errorText = useErrorText();
   const [title, setTitle] = useState(lesson?.title ?? '');
   const [type, setType] = useState<TLessonType>((lesson?.type as TLessonType | undefined) ?? 'text');
   const [bodyHtml, setBodyHtml] = useState(lesson?.bodyHtml ?? '');
   const [url, setUrl] = useState(lesson?.url ?? '');
   const [releaseAt, setReleaseAt] = useState(lesson?.releaseAt ? dateToAlgiersLocal(lesson.releaseAt) : '');
+  const [freePreview, setFreePreview] = useState(lesson?.freePreview ?? false);
   const [file, setFile] = useState<File | null>(null);
   const [sent, setSent] = useState<number | null>(null);
   const usage = useQuery({ ...usageQuery, enabled: false });
 
   const save = useMutation({
     mutationFn: async () => {
-      const fields = { title, type, bodyHtml, url, ...(scheduled ? { releaseAt: releaseAt || null } : {}) };
+      const fields = { title, type, bodyHtml, url, freePreview, ...(scheduled ? { releaseAt: releaseAt || null } : {}) };
       const saved = lesson
         ? await coursesApi.updateLesson(lesson.id, fields)
         : await coursesApi.createLesson(courseId, { ...fields, sectionId });
@@ -102,6 +104,10 @@ export function LessonDialog({ courseId, sectionId, scheduled, lesson, onClose, 
             error={fieldErrors.releaseAt}
           />
         ) : null}
+        <div>
+          <CheckboxField label={tp('web.lesson.freePreview')} checked={freePreview} onCheckedChange={setFreePreview} data-testid="lesson-free-preview" />
+          <p className="text-xs text-gray-500">{type === 'video' ? tp('web.lesson.freePreviewVideo') : tp('web.lesson.freePreviewHelp')}</p>
+        </div>
         {sent !== null ? (
           <div data-testid="upload-progress">
             <ProgressBar percent={sent} label={t('lesson.uploading')} />

@@ -95,7 +95,7 @@ export function LessonPage() {
         <OutlineNav sections={v.sections} currentId={lessonId} lessonHref={(id) => paths.lesson(courseId, id)} />
       </aside>
       <article className="order-1 min-w-0 space-y-5 lg:order-2">
-        {finished ? <CourseFinished courseTitle={v.course.title} courseHref={paths.course(courseId)} subscriptionsHref={paths.subscriptions} onClose={() => setFinished(false)} /> : null}
+        {finished ? <CourseFinished courseId={courseId} courseTitle={v.course.title} courseHref={paths.course(courseId)} subscriptionsHref={paths.subscriptions} onClose={() => setFinished(false)} /> : null}
         <header>
           <h1 className="break-words text-2xl font-extrabold text-gray-900" data-testid="lesson-title">
             {v.lesson.title}

@@ -11,6 +11,7 @@ import { LoadingBlock } from '@web/components/ui/skeleton';
 import { ProgressBar, toneOf } from '@web/features/courses/components/ui';
 import { Badge } from '@web/components/ui/badge';
 import { subscriptionsQuery, type TSubscriptions } from '@web/features/courses/api';
+import { CertificateActions } from '@web/features/courses/components/certificate-actions';
 import { useStudentPaths } from '@web/lib/student-paths';
 
 type TSub = TSubscriptions['subscriptions'][number];
@@ -73,8 +74,9 @@ function CourseCard({ sub }: { sub: TSub }) {
             {finished ? t('student.courses.finished') : t('student.courses.progress', { done, count: total })}
           </p>
         </div>
-        <div className="mt-auto">
+        <div className="mt-auto flex flex-wrap gap-2">
           <CourseAction sub={sub} titleId={titleId} />
+          <CertificateActions courseId={sub.course.id} completed={finished} />
         </div>
       </div>
     </li>

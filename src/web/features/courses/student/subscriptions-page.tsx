@@ -16,6 +16,7 @@ import { ProgressBar, toneOf, useCourseFormat } from '@web/features/courses/comp
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Badge } from '@web/components/ui/badge';
 import { subscriptionsQuery, type TSubscriptions } from '@web/features/courses/api';
+import { CertificateActions } from '@web/features/courses/components/certificate-actions';
 import { useStudentPaths } from '@web/lib/student-paths';
 
 type TSub = TSubscriptions['subscriptions'][number];
@@ -72,6 +73,7 @@ function SubscriptionCard({ sub }: { sub: TSub }) {
       </dl>
       {sub.permanent ? <Badge tone="green">{t('mine.permanentAccess')}</Badge> : null}
       <ProgressBar percent={sub.progress.percent} label={t('mine.progressOf', { title: sub.course.title })} />
+      <CertificateActions courseId={sub.course.id} completed={sub.progress.total > 0 && sub.progress.done >= sub.progress.total} />
       <Link to={paths.course(sub.course.id)} className={buttonClass(sub.status === 'active' || sub.status === 'expiring' ? 'primary' : 'secondary', 'sm')}>
         {t('mine.openCourse')}
       </Link>

@@ -21,6 +21,7 @@ import { SelectField, TextAreaField, TextField } from '@web/components/ui/form-f
 import { Badge } from '@web/components/ui/badge';
 import { coursesApi, courseKeys, courseQuery, uploadFile, usageQuery, type TCourseDetail } from '@web/features/courses/api';
 import { UpgradePrompt } from '@web/features/courses/components/upgrade-prompt';
+import { CertificateSettings } from '@web/features/courses/components/certificate-settings';
 
 function DetailsForm({ course }: { course: TCourseDetail }) {
   const { t } = useTranslation('courses');
@@ -130,6 +131,7 @@ function StatusActions({ course }: { course: TCourseDetail }) {
 /** /teacher/courses/:courseId: details, cover, kind, price plans, sections and lessons, and publishing. */
 export function CourseEditorPage() {
   const { t } = useTranslation('courses');
+  const { t: tp } = useTranslation('platform');
   const { courseId = '' } = useParams();
   const course = useQuery(courseQuery(courseId));
   const subdomain = useSession().teacher?.subdomain ?? '';
@@ -153,6 +155,12 @@ export function CourseEditorPage() {
               {t('outline.preview')}
             </Link>
           ) : null}
+          {c.status === 'published' ? (
+            // The public page is server-rendered on the teacher's platform, outside this app.
+            <a href={`/platform/${subdomain}/courses/${c.id}`} target="_blank" rel="noopener" className={buttonClass('secondary', 'sm')} data-testid="course-public-page">
+              {tp('web.editor.publicPage')}
+            </a>
+          ) : null}
           <Link to={`/teacher/codes?courseId=${c.id}`} className={buttonClass('secondary', 'sm')} data-testid="course-codes">
             {t('nav.codes')}
           </Link>
@@ -173,6 +181,10 @@ export function CourseEditorPage() {
       <Card aria-labelledby="content-title">
         <CardHeader id="content-title" title={t('outline.title')} description={t('outline.help')} />
         <OutlineEditor course={c} />
+      </Card>
+      <Card aria-labelledby="certificates-title">
+        <CardHeader id="certificates-title" title={tp('web.settings.title')} description={tp('web.settings.help')} />
+        <CertificateSettings courseId={c.id} />
       </Card>
     </div>
   );
