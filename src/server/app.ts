@@ -22,6 +22,7 @@ import { LANDING_API_PREFIX, landingRoutes, mountLanding } from '@server/landing
 import { learningStudentRoutes } from '@server/learning';
 import { mountSite, siteRoutes } from '@server/site';
 import { subscriptionTeacherRoutes } from '@server/subscriptions';
+import { videoRoutes } from '@server/video';
 import type { TServices } from './services';
 
 export type TAppDeps = { services: TServices; database: TDatabase; logger: Logger };
@@ -57,6 +58,7 @@ function createApi({ services, database }: TAppDeps) {
     .route('/landing', landingRoutes(services))
     .route('/courses', coursesApi(services))
     .route('/site', siteRoutes(services))
+    .route('/video', videoRoutes({ video: services.video, guards: services.guards }))
     // The one Better Auth endpoint served as is: the link in verification and e-mail-change messages.
     .get('/auth/verify-email', (c) => services.auth.handler(withClientIp(c, services.config)));
 }

@@ -14,6 +14,7 @@ import { landingService } from '@server/landing';
 import { createLearning } from '@server/learning';
 import { siteService } from '@server/site';
 import { createSubscriptions } from '@server/subscriptions';
+import { createVideo } from '@server/video';
 
 export type TServicesDeps = { config: TConfig; db: Db; jobs: TJobQueue; logger: Logger; mailer?: TMailer };
 
@@ -40,6 +41,7 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     codes: createCodes({ config, db, clock, jobs }),
     subscriptions: createSubscriptions({ db, clock }),
     learning: createLearning({ db, clock }),
+    video: createVideo(),
     site: siteService({ db, mailer, secret: resolveAuthSecret(config), logger }),
   };
 }
