@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'site',
   'docs',
   'admin',
+  'video',
 ] as const;
 
 export function isLanguage(value: unknown): value is TLanguage {

@@ -7,6 +7,7 @@ import { Notice } from '@web/components/ui/notice';
 import type { TLessonView } from '@web/features/courses/api';
 import { LockIcon } from './icons';
 import { PdfViewer } from './pdf-viewer';
+import { VideoPlayer } from './video/video-player';
 import { LESSON_CONTENT_CLASS, useCourseFormat } from './ui';
 
 type TLesson = TLessonView['lesson'];
@@ -65,15 +66,8 @@ export function OutlineNav({ sections, currentId, lessonHref }: { sections: TSec
 /** A lesson's content by its type; `onUsed` reports the automatic completion (video ended, link or file opened). */
 export function LessonContent({ lesson, onUsed }: { lesson: TLesson; onUsed?: () => void }) {
   const { t } = useTranslation('courses');
-  if (lesson.type === 'video') {
-    if (!lesson.file) return <Notice tone="info">{t('learn.noVideo')}</Notice>;
-    return (
-      // Protected playback (HLS, watermark) comes later; meanwhile the browser's own download button is hidden.
-      <video controls controlsList="nodownload" preload="metadata" src={lesson.file.url} onEnded={onUsed} className="aspect-video w-full rounded-xl bg-black" data-testid="lesson-video">
-        <track kind="captions" />
-      </video>
-    );
-  }
+  // Protected playback: the player reports the position and the server marks the lesson done at 90 %.
+  if (lesson.type === 'video') return <VideoPlayer lessonId={lesson.id} />;
   if (lesson.type === 'file') {
     if (!lesson.file) return <Notice tone="info">{t('learn.noFile')}</Notice>;
     return (

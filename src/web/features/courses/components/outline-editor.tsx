@@ -10,6 +10,7 @@ import { useSession } from '@web/components/area/session';
 import { notify } from '@web/lib/notify';
 import { courseKeys, coursesApi, type TCourseDetail, type TTeacherLesson } from '@web/features/courses/api';
 import { LessonDialog } from './lesson-dialog';
+import { VideoStateBadge } from './video/video-state-badge';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { useCourseFormat } from './ui';
 import { TextField } from '@web/components/ui/form-field';
@@ -195,6 +196,7 @@ export function OutlineEditor({ course }: { course: TCourseDetail }) {
                     <GripIcon />
                     <span className="min-w-0 flex-1 break-words font-medium text-gray-900">{lesson.title}</span>
                     <Badge tone="blue">{t(`lesson.types.${lesson.type}`)}</Badge>
+                    {lesson.type === 'video' ? <VideoStateBadge lessonId={lesson.id} /> : null}
                   </div>
                   {lesson.releaseAt ? <span className="text-xs text-gray-600">{t('lesson.releasesOn', { date: format.dateTime(lesson.releaseAt) })}</span> : null}
                   <div className="flex flex-wrap justify-end gap-1 whitespace-nowrap">
