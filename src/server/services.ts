@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { accountsService } from '@server/accounts';
 import { createAdmin } from '@server/admin';
-import { createAuth, guards, resolveAuthSecret } from '@server/auth';
+import { activeTeacher, createAuth, guards, resolveAuthSecret } from '@server/auth';
 import { createCodes } from '@server/codes';
 import { systemClock } from '@server/core/clock';
 import type { TConfig } from '@server/core/config';
@@ -25,6 +25,7 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
   const auth = createAuth({ config, db, mailer });
   const landing = landingService({ config, db, logger });
   jobs.define(pruneAttemptLimitsJob(db));
+  const learning = createLearning({ db, clock });
   return {
     config,
     db,
@@ -40,8 +41,8 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     courses: createCourses({ dataDir: config.dataDir, db, clock, onCoursesChanged: (teacherId) => landing.site.coursesChanged(teacherId) }),
     codes: createCodes({ config, db, clock, jobs }),
     subscriptions: createSubscriptions({ db, clock }),
-    learning: createLearning({ db, clock }),
-    video: createVideo(),
+    learning,
+    video: createVideo({ config, db, clock, jobs, auth, learning, findTeacher: (headers) => activeTeacher(auth, db, headers) }),
     site: siteService({ db, mailer, secret: resolveAuthSecret(config), logger }),
   };
 }

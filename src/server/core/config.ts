@@ -35,6 +35,10 @@ const ZEnv = z.object({
   CODES_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   SAVE_MISSING_TRANSLATIONS: z.enum(['true', 'false']).default('false'),
+  VIDEO_MAX_BYTES: z.coerce.number().int().min(1024 * 1024, 'must be at least 1 MiB').default(4 * 1024 ** 3),
+  VIDEO_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
 });
 
 export type TConfig = {
@@ -66,6 +70,12 @@ export type TConfig = {
   chromiumPath: string;
   /** Development with Vite: accept i18next's reports of missing keys (POST /locales/add/{lng}/{ns}). */
   saveMissingTranslations: boolean;
+  /** Largest lesson video accepted by the tus endpoint, in bytes. */
+  videoMaxBytes: number;
+  /** Signs playback tokens and encrypts the video keys at rest; undefined means generated into the data directory. */
+  videoSecret: string | undefined;
+  ffmpegPath: string;
+  ffprobePath: string;
 };
 
 /** A start-up failure the operator can fix: main.ts prints its message as one line, without a stack. */
@@ -93,6 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   if (e.NODE_ENV === 'production' && !e.CODES_SECRET) {
     throw new ConfigError('Invalid environment variable CODES_SECRET: required in production');
   }
+  if (e.NODE_ENV === 'production' && !e.VIDEO_SECRET) {
+    throw new ConfigError('Invalid environment variable VIDEO_SECRET: required in production');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -114,6 +127,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     codesSecret: e.CODES_SECRET,
     chromiumPath: e.CHROMIUM_PATH,
     saveMissingTranslations: e.SAVE_MISSING_TRANSLATIONS === 'true',
+    videoMaxBytes: e.VIDEO_MAX_BYTES,
+    videoSecret: e.VIDEO_SECRET,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
   };
 }
 

@@ -1,6 +1,20 @@
-import type { THeartbeat, THeartbeatResult, TPlayback, TVideoStatus } from '@shared/schemas/video';
-import type { TTeacherRow, TViewer } from '@server/auth';
-import { AppError } from '@server/core/errors';
+import path from 'node:path';
+import type { TAuth, TTeacherRow } from '@server/auth';
+import { bindDeps } from '@server/core/bind';
+import type { TClock } from '@server/core/clock';
+import type { TConfig } from '@server/core/config';
+import type { Db } from '@server/core/db/client';
+import { defineJob, type TJobQueue } from '@server/core/jobs/queue';
+import type { TLearning } from '@server/learning';
+import { deriveVideoKeys, resolveVideoSecret } from './crypto';
+import type { TVideoDeps } from './deps';
+import { remove, status, thumbnail } from './manage';
+import { playRoutes } from './play-routes';
+import { heartbeat, startPlayback } from './playback';
+import { transcodeJob } from './process-video';
+import { localVideoStorage } from './storage';
+import { createTusServer } from './tus';
+import { uploadRoutes } from './upload-routes';
 
 /*
  * The video domain (issue 12): tus uploads checked by ffprobe, transcoding to encrypted HLS as a job, and
@@ -8,17 +22,41 @@ import { AppError } from '@server/core/errors';
  */
 
 export { videoRoutes } from './routes';
+export { lessonVideoView } from './manage';
 
-// First version of the contract: the web codes against these types while the use cases land.
-export function createVideo() {
-  const notYet = (): never => {
-    throw new AppError('NOT_FOUND');
+type TVideoDomainDeps = {
+  config: TConfig;
+  db: Db;
+  clock: TClock;
+  jobs: TJobQueue;
+  auth: TAuth;
+  learning: TLearning;
+  /** The signed-in, active teacher a request comes from (the guards' rule), or null. */
+  findTeacher: (headers: Headers) => Promise<TTeacherRow | null>;
+};
+
+export function createVideo({ config, db, clock, jobs, auth, learning, findTeacher }: TVideoDomainDeps) {
+  const deps: TVideoDeps = {
+    db,
+    clock,
+    config,
+    jobs,
+    learning,
+    storage: localVideoStorage(path.join(config.dataDir, 'video')),
+    keys: deriveVideoKeys(resolveVideoSecret(config)),
+    uploadsDir: path.join(config.dataDir, 'video-uploads'),
   };
+  const transcode = transcodeJob(deps);
+  jobs.define(transcode);
+  const tus = createTusServer({ ...deps, auth, findTeacher, transcode });
+  // Uploads a teacher abandoned (closed tab, lost connection) are removed a day later.
+  jobs.define(defineJob<object>({ name: 'video.uploads-cleanup', cron: '17 * * * *', queue: { retryLimit: 0 }, run: () => tus.cleanUpExpiredUploads() }));
   return {
-    status: async (_teacher: TTeacherRow, _lessonId: string, _language: string): Promise<TVideoStatus> => notYet(),
-    remove: async (_teacherId: string, _lessonId: string): Promise<void> => notYet(),
-    startPlayback: async (_viewer: TViewer, _lessonId: string, _deviceId: string): Promise<TPlayback> => notYet(),
-    heartbeat: async (_viewer: TViewer, _input: THeartbeat): Promise<THeartbeatResult> => notYet(),
+    ...bindDeps(deps, { status, remove, startPlayback, heartbeat, thumbnail }),
+    transcode,
+    deps,
+    uploadRoutes: () => uploadRoutes(tus, config.videoMaxBytes),
+    playRoutes: () => playRoutes({ ...deps, auth }),
   };
 }
 

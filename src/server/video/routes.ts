@@ -16,7 +16,7 @@ const ZLessonParam = z.object({ lessonId: z.uuid('fields.invalid') });
 export function videoRoutes({ video, guards }: { video: TVideo; guards: TGuards }) {
   return new Hono<TAppEnv>()
     .get('/lessons/:lessonId/status', guards.requireTeacher, validate('param', ZLessonParam), async (c) => {
-      const status: TVideoStatus = await video.status(c.var.teacher, c.req.valid('param').lessonId, c.get('language'));
+      const status: TVideoStatus = await video.status(c.var.teacher, c.req.valid('param').lessonId, c.var.language);
       return c.json(status);
     })
     .delete('/lessons/:lessonId', guards.requireTeacher, validate('param', ZLessonParam), async (c) => {
@@ -26,6 +26,10 @@ export function videoRoutes({ video, guards }: { video: TVideo; guards: TGuards 
     .post('/lessons/:lessonId/playback', guards.requireUser, validate('param', ZLessonParam), validate('json', ZPlaybackStart), async (c) => {
       const playback: TPlayback = await video.startPlayback(c.var.viewer, c.req.valid('param').lessonId, c.req.valid('json').deviceId);
       return c.json(playback);
+    })
+    .get('/lessons/:lessonId/thumbnail.jpg', guards.requireUser, validate('param', ZLessonParam), async (c) => {
+      const image = await video.thumbnail(c.var.viewer.userId, c.req.valid('param').lessonId);
+      return c.body(image.body, 200, { 'content-type': 'image/jpeg', 'content-length': String(image.size), 'cache-control': 'private, max-age=86400' });
     })
     .post('/playback/heartbeat', guards.requireUser, validate('json', ZHeartbeat), async (c) => {
       const result: THeartbeatResult = await video.heartbeat(c.var.viewer, c.req.valid('json'));

@@ -6,3 +6,4 @@ export * from './landing';
 export * from './courses';
 export * from './codes';
 export * from './site';
+export * from './video';

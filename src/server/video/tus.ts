@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server, type Upload } from '@tus/server';
+import { eq, sql } from 'drizzle-orm';
+import { planLimits } from '@shared/courses';
+import { VIDEO_UPLOAD_PATH } from '@shared/schemas/video';
+import type { TAuth, TTeacherRow } from '@server/auth';
+import { lessonVideos, teachers } from '@server/core/db/schema';
+import type { TJobDefinition } from '@server/core/jobs/queue';
+import { storageUsedBytes } from '@server/plans';
+import type { TVideoDeps } from './deps';
+import type { TTranscodeJob } from './process-video';
+import { removeUpload } from './process-video';
+import { probeVideo } from './probe';
+import { ownVideoLesson, videoOf } from './queries';
+
+/** A refusal the tus hooks throw; the route turns it into `{ error: { code, message, remainingBytes? } }`. */
+type TRefusal = { status_code: number; body: string };
+const refuse = (status: number, code: string, extra: Record<string, number> = {}): TRefusal => ({ status_code: status, body: JSON.stringify({ code, ...extra }) });
+
+// Unfinished uploads older than this are removed by the hourly cleanup job.
+export const UPLOAD_EXPIRY_MS = 24 * 60 * 60_000;
+
+type TTusDeps = TVideoDeps & { auth: TAuth; findTeacher: (headers: Headers) => Promise<TTeacherRow | null>; transcode: TJobDefinition<TTranscodeJob> };
+
+async function teacherOf(deps: TTusDeps, req: Request): Promise<TTeacherRow> {
+  const teacher = await deps.findTeacher(req.headers);
+  if (!teacher) throw refuse(401, 'UNAUTHENTICATED');
+  return teacher;
+}
+
+/** Spec §9 storage: what is stored (files, renditions, originals waiting) plus this upload must fit. */
+async function ensureRoom(deps: TTusDeps, teacher: TTeacherRow, incoming: number) {
+  const [row] = await deps.db.select({ plan: teachers.plan }).from(teachers).where(eq(teachers.id, teacher.id));
+  const limit = planLimits(row?.plan ?? teacher.plan).storageBytes;
+  const used = await storageUsedBytes(deps.db, teacher.id);
+  const remainingBytes = Math.max(0, limit - used);
+  if (incoming > remainingBytes) throw refuse(413, 'STORAGE_LIMIT_EXCEEDED', { remainingBytes, mb: Math.floor(remainingBytes / 1024 ** 2) });
+}
+
+async function onCreate(deps: TTusDeps, req: Request, upload: Upload) {
+  const teacher = await teacherOf(deps, req);
+  const lessonId = upload.metadata?.lessonId ?? '';
+  if (!/^[0-9a-f-]{36}$/i.test(lessonId)) throw refuse(404, 'LESSON_NOT_FOUND');
+  const lesson = await ownVideoLesson(deps.db, teacher.id, lessonId).catch(() => null);
+  if (!lesson) throw refuse(404, 'LESSON_NOT_FOUND');
+  if (lesson.type !== 'video') throw refuse(409, 'VIDEO_WRONG_LESSON');
+  if (upload.size === undefined) throw refuse(400, 'BAD_REQUEST');
+  await ensureRoom(deps, teacher, upload.size);
+  return { metadata: { ...upload.metadata, lessonId, teacherId: teacher.id } };
+}
+
+/** The file is complete: a real video is queued for processing, anything else is deleted and refused. */
+async function onFinish(deps: TTusDeps, upload: Upload) {
+  const file = path.join(deps.uploadsDir, path.basename(upload.id));
+  const probe = await probeVideo({ ffprobe: deps.config.ffprobePath, ffmpeg: deps.config.ffmpegPath }, file);
+  if (!probe) {
+    await removeUpload(deps, upload.id);
+    throw refuse(422, 'VIDEO_INVALID');
+  }
+  const lesson = await ownVideoLesson(deps.db, upload.metadata?.teacherId ?? '', upload.metadata?.lessonId ?? '');
+  const before = await videoOf(deps.db, lesson.id);
+  const generation = (before?.generation ?? 0) + 1;
+  const values = { state: 'queued', progress: 0, generation, uploadId: upload.id, originalName: upload.metadata?.filename ?? null, originalBytes: upload.size ?? 0, errorCode: null, durationSec: probe.durationSec };
+  await deps.db
+    .insert(lessonVideos)
+    .values({ lessonId: lesson.id, teacherId: lesson.teacherId, courseId: lesson.courseId, ...values })
+    .onConflictDoUpdate({ target: lessonVideos.lessonId, set: { ...values, updatedAt: sql`now()` } });
+  // An earlier upload that never got processed is replaced by this one.
+  if (before?.uploadId && before.uploadId !== upload.id) await removeUpload(deps, before.uploadId);
+  await deps.jobs.send(deps.transcode, { lessonId: lesson.id, generation });
+  return {};
+}
+
+export function createTusServer(deps: TTusDeps) {
+  const datastore = new FileStore({ directory: deps.uploadsDir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const server = new Server({
+    path: VIDEO_UPLOAD_PATH,
+    datastore,
+    relativeLocation: true,
+    maxSize: deps.config.videoMaxBytes,
+    // Only the teacher who created an upload may continue, inspect or cancel it.
+    async onIncomingRequest(req, uploadId) {
+      const teacher = await teacherOf(deps, req);
+      if (!uploadId) return;
+      const upload = await datastore.getUpload(uploadId).catch(() => null);
+      if (!upload) throw refuse(404, 'NOT_FOUND');
+      if (upload.metadata?.teacherId !== teacher.id) throw refuse(403, 'FORBIDDEN');
+    },
+    onUploadCreate: (req, upload) => onCreate(deps, req, upload),
+    onUploadFinish: (_req, upload) => onFinish(deps, upload),
+  });
+  return server;
+}
+
+export type TTusServer = ReturnType<typeof createTusServer>;
