@@ -82,7 +82,8 @@ export function createTusServer(deps: TTusDeps) {
     // Only the teacher who created an upload may continue, inspect or cancel it.
     async onIncomingRequest(req, uploadId) {
       const teacher = await teacherOf(deps, req);
-      if (!uploadId) return;
+      // A creation (POST) has no upload yet; tus passes the path's last part as its id.
+      if (req.method === 'POST' || !uploadId) return;
       const upload = await datastore.getUpload(uploadId).catch(() => null);
       if (!upload) throw refuse(404, 'NOT_FOUND');
       if (upload.metadata?.teacherId !== teacher.id) throw refuse(403, 'FORBIDDEN');
