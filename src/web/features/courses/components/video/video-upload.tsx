@@ -22,8 +22,12 @@ function useTransferFormat() {
   const { t, i18n } = useTranslation('video');
   const locale = DATE_LOCALES[toLanguage(i18n.resolvedLanguage)];
   return {
-    speed: (bytesPerSecond: number) =>
-      new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte-per-second', unitDisplay: 'short', maximumFractionDigits: 1 }).format(bytesPerSecond / 1024 ** 2),
+    // MB/s on a good line, kB/s on a slow one (0.04 MB/s would read as "0").
+    speed: (bytesPerSecond: number) => {
+      const mega = bytesPerSecond >= 1024 ** 2;
+      const unit = mega ? 'megabyte-per-second' : 'kilobyte-per-second';
+      return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(bytesPerSecond / (mega ? 1024 ** 2 : 1024));
+    },
     left: (seconds: number) => {
       const { hours, minutes, seconds: s } = durationParts(seconds);
       if (hours > 0) return t('upload.hoursLeft', { count: hours + (minutes >= 30 ? 1 : 0) });
