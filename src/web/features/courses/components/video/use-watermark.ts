@@ -28,7 +28,8 @@ const STYLE: Partial<CSSStyleDeclaration> = {
  * The container (not the <video>) is what goes full screen, so the mark stays in full screen too.
  */
 export function useWatermark(container: RefObject<HTMLElement | null>, lines: string[] | null) {
-  const text = lines?.join('\n') ?? null;
+  // Each line is isolated (FSI…PDI) so that a masked e-mail keeps its left-to-right order in an Arabic page.
+  const text = lines?.map((line) => `\u2068${line}\u2069`).join('\n') ?? null;
   useEffect(() => {
     const host = container.current;
     if (!host || text === null) return;
