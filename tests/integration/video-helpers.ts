@@ -49,7 +49,7 @@ export async function tusUpload(t: TTestApp, b: TBrowser | null, lessonId: strin
   const finished = await t.request(new URL(location, base).pathname, {
     method: 'PATCH',
     headers: { ...headers, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
   return { created, finished, location };
 }

@@ -90,6 +90,7 @@ export async function setLessonFile(deps: TCoursesDeps, teacher: TStorageOwner, 
 export async function ensureLesson(deps: TCoursesDeps, teacher: TStorageOwner, lessonId: string, declaredBytes: number | null) {
   const { db } = deps;
   const lesson = await ownLesson(db, teacher.id, lessonId);
+  if (lesson.type === 'video') throw new AppError('FILE_TYPE_NOT_ALLOWED');
   await ensureStorage(db, teacher, (declaredBytes ?? 0) - (lesson.fileSize ?? 0));
 }
 

@@ -81,7 +81,8 @@ export async function lessonFile(deps: TLearningDeps, studentId: string, lessonI
   if (!lesson) throw new AppError('LESSON_NOT_FOUND');
   const view = await studentView(deps, studentId, lesson.courseId, where);
   ensureOpen(view.lockOf.get(lessonId) ?? null);
-  if (!lesson.fileKey) throw new AppError('NOT_FOUND');
+  // A video lesson is watched through encrypted HLS only; its original (or a file stored before) is never served.
+  if (!lesson.fileKey || lesson.type === 'video' || lesson.fileType?.startsWith('video/')) throw new AppError('NOT_FOUND');
   return { key: lesson.fileKey, type: lesson.fileType ?? 'application/octet-stream', name: lesson.fileName ?? 'file' };
 }
 

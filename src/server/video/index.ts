@@ -22,7 +22,6 @@ import { uploadRoutes } from './upload-routes';
  */
 
 export { videoRoutes } from './routes';
-export { lessonVideoView } from './manage';
 
 type TVideoDomainDeps = {
   config: TConfig;

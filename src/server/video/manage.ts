@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { planLimits } from '@shared/courses';
 import { toLanguage } from '@shared/i18n';
-import type { TLessonVideo, TVideoStatus } from '@shared/schemas/video';
+import { videoThumbnailUrl, type TVideoStatus } from '@shared/schemas/video';
 import type { TTeacherRow } from '@server/auth';
 import { lessonVideos, videoKeys } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
@@ -10,16 +10,7 @@ import { storageUsedBytes } from '@server/plans';
 import { entitlement } from './access';
 import type { TVideoDeps } from './deps';
 import { removeUpload } from './process-video';
-import { ownVideoLesson, videoOf, videoPrefix, type TVideoRow } from './queries';
-
-export const thumbnailUrl = (v: Pick<TVideoRow, 'lessonId' | 'generation' | 'hasThumbnail' | 'state'>) =>
-  v.hasThumbnail && v.state === 'ready' ? `/api/video/lessons/${v.lessonId}/thumbnail.jpg?v=${v.generation}` : null;
-
-/** What a lesson view shows about its video (teacher's and student's); null for a lesson without one. */
-export function lessonVideoView(v: TVideoRow | null | undefined): TLessonVideo | null {
-  if (!v) return null;
-  return { state: v.state as TLessonVideo['state'], durationSec: v.durationSec, thumbnailUrl: thumbnailUrl(v) };
-}
+import { ownVideoLesson, videoOf, videoPrefix } from './queries';
 
 /** The teacher's view of a lesson's video: state, progress, renditions, what went wrong, and storage. */
 export async function status(deps: TVideoDeps, teacher: TTeacherRow, lessonId: string, language: string): Promise<TVideoStatus> {
@@ -32,7 +23,7 @@ export async function status(deps: TVideoDeps, teacher: TTeacherRow, lessonId: s
     state: video.state as TVideoStatus['state'],
     progress: video.progress,
     durationSec: video.durationSec,
-    thumbnailUrl: thumbnailUrl(video),
+    thumbnailUrl: videoThumbnailUrl(video),
     renditions: video.renditions,
     error: code ? { code, message: errorMessage(toLanguage(language), code as 'VIDEO_PROCESSING_FAILED') } : null,
     storage,

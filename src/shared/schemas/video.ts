@@ -41,6 +41,19 @@ export const ZLessonVideo = z.object({
 });
 export type TLessonVideo = z.infer<typeof ZLessonVideo>;
 
+/** The poster's URL, versioned by the upload's generation so a replaced video shows its own picture. */
+export function videoThumbnailUrl(v: { lessonId: string; generation: number; hasThumbnail: number; state: string }): string | null {
+  return v.hasThumbnail && v.state === 'ready' ? `/api/video/lessons/${v.lessonId}/thumbnail.jpg?v=${v.generation}` : null;
+}
+
+/** A lesson view's `video` from its lesson_videos row (null: no video uploaded yet). */
+export function lessonVideoView(
+  v: { lessonId: string; generation: number; hasThumbnail: number; state: string; durationSec: number | null } | null | undefined,
+): TLessonVideo | null {
+  if (!v) return null;
+  return { state: v.state as TVideoState, durationSec: v.durationSec, thumbnailUrl: videoThumbnailUrl(v) };
+}
+
 export const ZPlaybackStart = z.object({ deviceId: z.string().trim().min(8).max(100) });
 export type TPlaybackStart = z.infer<typeof ZPlaybackStart>;
 
