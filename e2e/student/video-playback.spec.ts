@@ -6,6 +6,8 @@ import { makeTestVideo, uploadVideoViaTus, waitForVideoReady } from '../support/
 
 const STUDENT_NAME = 'سلمى بن علي';
 
+const currentTime = (page: Page) => page.getByTestId('lesson-video').evaluate((v: HTMLVideoElement) => v.currentTime);
+
 async function call(request: APIRequestContext, origin: string, method: 'post' | 'put' | 'patch', url: string, data: unknown) {
   const res = await request[method](url, { data, headers: { origin } });
   expect(res.ok(), await res.text()).toBe(true);
@@ -23,6 +25,14 @@ async function enrolledStudent(page: Page, origin: string) {
   await waitForVideoReady(page.request, lesson.id);
   await call(page.request, origin, 'put', `/api/courses/teacher/courses/${course.id}/plans`, { plans: [{ type: 'free', priceDzd: 0 }] });
   await call(page.request, origin, 'patch', `/api/courses/teacher/courses/${course.id}`, { status: 'published' });
+
+  // The teacher previews the lesson in the same player, under their own watermark.
+  await page.goto(`/t/${teacher.subdomain}/preview/courses/${course.id}/lessons/${lesson.id}`);
+  await expect(page.getByTestId('lesson-video')).toHaveAttribute('poster', /thumbnail/);
+  await page.getByTestId('player-start').click();
+  await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(0.5);
+  await expect(page.getByTestId('video-watermark')).toContainText('أستاذ كريم');
+  await page.goto('about:blank');
   await signOutViaApi(page);
 
   const student = uniqueAccount('vstudent');
@@ -41,7 +51,6 @@ async function secondDevice(browser: Browser, baseURL: string, account: { email:
   return { context, page };
 }
 
-const currentTime = (page: Page) => page.getByTestId('lesson-video').evaluate((v: HTMLVideoElement) => v.currentTime);
 
 test.describe('protected video playback (Arabic)', () => {
   test.setTimeout(180_000);

@@ -67,7 +67,12 @@ export function OutlineNav({ sections, currentId, lessonHref }: { sections: TSec
 export function LessonContent({ lesson, onUsed }: { lesson: TLesson; onUsed?: () => void }) {
   const { t } = useTranslation('courses');
   // Protected playback: the player reports the position and the server marks the lesson done at 90 %.
-  if (lesson.type === 'video') return <VideoPlayer lessonId={lesson.id} />;
+  // Students only get ready videos; the teacher's preview may show one still being prepared.
+  if (lesson.type === 'video') {
+    if (!lesson.video || lesson.video.state === 'none') return <Notice tone="info">{t('learn.noVideo')}</Notice>;
+    if (lesson.video.state !== 'ready') return <Notice tone="info">{t(`video:player.notReady.${lesson.video.state}`)}</Notice>;
+    return <VideoPlayer lessonId={lesson.id} poster={lesson.video.thumbnailUrl} />;
+  }
   if (lesson.type === 'file') {
     if (!lesson.file) return <Notice tone="info">{t('learn.noFile')}</Notice>;
     return (

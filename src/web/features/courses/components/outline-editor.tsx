@@ -196,7 +196,7 @@ export function OutlineEditor({ course }: { course: TCourseDetail }) {
                     <GripIcon />
                     <span className="min-w-0 flex-1 break-words font-medium text-gray-900">{lesson.title}</span>
                     <Badge tone="blue">{t(`lesson.types.${lesson.type}`)}</Badge>
-                    {lesson.type === 'video' ? <VideoStateBadge lessonId={lesson.id} /> : null}
+                    {lesson.type === 'video' ? <VideoStateBadge lessonId={lesson.id} known={lesson.video} /> : null}
                   </div>
                   {lesson.releaseAt ? <span className="text-xs text-gray-600">{t('lesson.releasesOn', { date: format.dateTime(lesson.releaseAt) })}</span> : null}
                   <div className="flex flex-wrap justify-end gap-1 whitespace-nowrap">
