@@ -42,7 +42,7 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     codes: createCodes({ config, db, clock, jobs }),
     subscriptions: createSubscriptions({ db, clock }),
     learning,
-    video: createVideo({ config, db, clock, jobs, auth, learning, findTeacher: (headers) => activeTeacher(auth, db, headers) }),
+    video: createVideo({ config, db, clock, jobs, auth, learning, logger, findTeacher: (headers) => activeTeacher(auth, db, headers) }),
     site: siteService({ db, mailer, secret: resolveAuthSecret(config), logger }),
   };
 }

@@ -4,6 +4,7 @@ import { demoSeedSteps, students, teachers, teacherStudents, user } from '@serve
 import { ADMIN_SEED_STEPS } from './admin';
 import { COURSE_SEED_STEPS } from './courses';
 import { LANDING_SEED_STEPS } from './landing';
+import { VIDEO_SEED_STEPS } from './video';
 import { FREE_TRIAL_DAYS } from '@shared/plans';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SUBDOMAIN } from './demo-accounts';
 
@@ -54,6 +55,7 @@ const STEPS: TSeedStep[] = [
   ACCOUNTS_SEED_STEP,
   ...LANDING_SEED_STEPS,
   ...COURSE_SEED_STEPS,
+  ...VIDEO_SEED_STEPS,
   ...ADMIN_SEED_STEPS,
 ];
 

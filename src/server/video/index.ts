@@ -6,8 +6,10 @@ import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
 import { defineJob, type TJobQueue } from '@server/core/jobs/queue';
 import type { TLearning } from '@server/learning';
+import type { Logger } from 'pino';
 import { deriveVideoKeys, resolveVideoSecret } from './crypto';
 import type { TVideoDeps } from './deps';
+import { demoVideoJob } from './demo-video';
 import { remove, status, thumbnail } from './manage';
 import { playRoutes } from './play-routes';
 import { heartbeat, startPlayback } from './playback';
@@ -30,11 +32,12 @@ type TVideoDomainDeps = {
   jobs: TJobQueue;
   auth: TAuth;
   learning: TLearning;
+  logger: Logger;
   /** The signed-in, active teacher a request comes from (the guards' rule), or null. */
   findTeacher: (headers: Headers) => Promise<TTeacherRow | null>;
 };
 
-export function createVideo({ config, db, clock, jobs, auth, learning, findTeacher }: TVideoDomainDeps) {
+export function createVideo({ config, db, clock, jobs, auth, learning, logger, findTeacher }: TVideoDomainDeps) {
   const deps: TVideoDeps = {
     db,
     clock,
@@ -47,13 +50,15 @@ export function createVideo({ config, db, clock, jobs, auth, learning, findTeach
   };
   const transcode = transcodeJob(deps);
   jobs.define(transcode);
+  const demo = demoVideoJob(deps, transcode, logger);
+  jobs.define(demo);
   const tus = createTusServer({ ...deps, auth, findTeacher, transcode });
   // Uploads a teacher abandoned (closed tab, lost connection) are removed a day later.
   jobs.define(defineJob<object>({ name: 'video.uploads-cleanup', cron: '17 * * * *', queue: { retryLimit: 0 }, run: () => tus.cleanUpExpiredUploads() }));
   return {
     ...bindDeps(deps, { status, remove, startPlayback, heartbeat, thumbnail }),
-    transcode,
-    deps,
+    /** Seed step `video`: makes the demo lesson's video in the background (demo-video.ts). */
+    makeDemoVideo: (teacherId: string, lessonId: string) => jobs.send(demo, { teacherId, lessonId }),
     uploadRoutes: () => uploadRoutes(tus, config.videoMaxBytes),
     playRoutes: () => playRoutes({ ...deps, auth }),
   };

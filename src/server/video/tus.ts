@@ -1,18 +1,16 @@
-import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { planLimits } from '@shared/courses';
 import { VIDEO_UPLOAD_PATH } from '@shared/schemas/video';
 import type { TAuth, TTeacherRow } from '@server/auth';
-import { lessonVideos, teachers } from '@server/core/db/schema';
+import { teachers } from '@server/core/db/schema';
 import type { TJobDefinition } from '@server/core/jobs/queue';
 import { storageUsedBytes } from '@server/plans';
 import type { TVideoDeps } from './deps';
+import { acceptUpload } from './accept-upload';
 import type { TTranscodeJob } from './process-video';
-import { removeUpload } from './process-video';
-import { probeVideo } from './probe';
-import { ownVideoLesson, videoOf } from './queries';
+import { ownVideoLesson } from './queries';
 
 /** A refusal the tus hooks throw; the route turns it into `{ error: { code, message, remainingBytes? } }`. */
 type TRefusal = { status_code: number; body: string };
@@ -52,23 +50,14 @@ async function onCreate(deps: TTusDeps, req: Request, upload: Upload) {
 
 /** The file is complete: a real video is queued for processing, anything else is deleted and refused. */
 async function onFinish(deps: TTusDeps, upload: Upload) {
-  const file = path.join(deps.uploadsDir, path.basename(upload.id));
-  const probe = await probeVideo({ ffprobe: deps.config.ffprobePath, ffmpeg: deps.config.ffmpegPath }, file);
-  if (!probe) {
-    await removeUpload(deps, upload.id);
-    throw refuse(422, 'VIDEO_INVALID');
-  }
-  const lesson = await ownVideoLesson(deps.db, upload.metadata?.teacherId ?? '', upload.metadata?.lessonId ?? '');
-  const before = await videoOf(deps.db, lesson.id);
-  const generation = (before?.generation ?? 0) + 1;
-  const values = { state: 'queued', progress: 0, generation, uploadId: upload.id, originalName: upload.metadata?.filename ?? null, originalBytes: upload.size ?? 0, errorCode: null, durationSec: probe.durationSec };
-  await deps.db
-    .insert(lessonVideos)
-    .values({ lessonId: lesson.id, teacherId: lesson.teacherId, courseId: lesson.courseId, ...values })
-    .onConflictDoUpdate({ target: lessonVideos.lessonId, set: { ...values, updatedAt: sql`now()` } });
-  // An earlier upload that never got processed is replaced by this one.
-  if (before?.uploadId && before.uploadId !== upload.id) await removeUpload(deps, before.uploadId);
-  await deps.jobs.send(deps.transcode, { lessonId: lesson.id, generation });
+  const accepted = await acceptUpload(deps, deps.transcode, {
+    uploadId: upload.id,
+    bytes: upload.size ?? 0,
+    filename: upload.metadata?.filename ?? null,
+    teacherId: upload.metadata?.teacherId ?? '',
+    lessonId: upload.metadata?.lessonId ?? '',
+  });
+  if (!accepted) throw refuse(422, 'VIDEO_INVALID');
   return {};
 }
 
