@@ -109,6 +109,13 @@ test.describe('protected video playback (Arabic)', () => {
     await expect.poll(() => currentTime(page)).toBeGreaterThan(before + 4);
     await page.keyboard.press('k');
 
+    // f: the player's container goes full screen, so the watermark is still over the picture.
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => (document.fullscreenElement as HTMLElement | null)?.dataset.testid ?? null)).toBe('video-player');
+    await expect(player.getByTestId('video-watermark')).toBeVisible();
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+
     // The same account on a second screen takes over; the first stops and says why.
     const other = await secondDevice(browser, baseURL!, student);
     await other.page.goto(url);

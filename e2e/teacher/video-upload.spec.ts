@@ -104,6 +104,43 @@ test.describe('lesson video upload (Arabic)', () => {
     const course = (await (await page.request.get(`/api/courses/teacher/courses/${courseId}`)).json()) as { sections: Array<{ lessons: Array<{ type: string }> }> };
     expect(course.sections[0]!.lessons.map((l) => l.type)).toEqual(['video']);
   });
+
+  test('an upload cut off by closing the dialog resumes where it stopped when the same file is picked again', async ({ page, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    const video = makeTestVideo();
+    await editorOfNewCourse(page, origin, 'أستاذ يوسف');
+    await page.getByTestId('add-lesson').click();
+    let dialog = page.getByTestId('lesson-dialog');
+    await dialog.locator('#lesson-title').fill('الانعكاس');
+    await dialog.locator('#lesson-type').selectOption('video');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 30 * 1024 });
+    let [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByTestId('lesson-video-choose').click()]);
+    await chooser.setFiles(video);
+    const bar = dialog.getByTestId('video-upload-progress').getByRole('progressbar');
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThanOrEqual(20);
+    await expect(dialog.getByTestId('video-upload-resumed')).toHaveCount(0);
+    // The teacher closes the dialog in the middle (as a closed tab would): the lesson exists, its video does not yet.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/video/uploads')) calls.push(r.method());
+    });
+    await page.getByRole('button', { name: 'تعديل الدرس «الانعكاس»' }).click();
+    dialog = page.getByTestId('lesson-dialog');
+    [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByTestId('lesson-video-choose').click()]);
+    await chooser.setFiles(video);
+    // It goes on from the server's offset instead of starting again.
+    await expect(dialog.getByTestId('video-upload-resumed')).toBeVisible();
+    await expect(dialog.getByTestId('video-ready')).toBeVisible({ timeout: 90_000 });
+    // tus: the offset is asked for (HEAD) and the rest sent (PATCH); no new upload is created (POST).
+    expect(calls[0]).toBe('HEAD');
+    expect(calls).toContain('PATCH');
+    expect(calls).not.toContain('POST');
+  });
 });
 
 test.describe('lesson video upload (English)', () => {
