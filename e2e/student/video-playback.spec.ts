@@ -116,6 +116,15 @@ test.describe('protected video playback (Arabic)', () => {
     await page.keyboard.press('f');
     await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
 
+    // At 90 % watched the lesson counts as done: the outline and the lesson follow without a reload.
+    await expect(page.getByTestId('lesson-completed')).toHaveCount(0);
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.currentTime = v.duration * 0.92;
+      void v.play();
+    });
+    await expect(page.getByTestId('lesson-completed')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('outline-lesson').first()).toHaveAttribute('data-completed', 'true');
+
     // The same account on a second screen takes over; the first stops and says why.
     const other = await secondDevice(browser, baseURL!, student);
     await other.page.goto(url);

@@ -101,7 +101,7 @@ export function PlayerControls(p: TProps) {
           className="hidden w-20 accent-white sm:block"
           data-testid="player-volume"
         />
-        <select value={p.speed} onChange={(e) => p.onSpeed(Number(e.target.value))} aria-label={t('player.speed')} className={SELECT} data-testid="player-speed">
+        <select dir="ltr" value={p.speed} onChange={(e) => p.onSpeed(Number(e.target.value))} aria-label={t('player.speed')} className={SELECT} data-testid="player-speed">
           {SPEEDS.map((s) => (
             <option key={s} value={s} className="text-gray-900">
               {t('player.speedValue', { speed: number.format(s) })}
