@@ -1,13 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Upload, type DetailedError } from 'tus-js-client';
-import { VIDEO_UPLOAD_PATH, ZVideoError } from '@shared/schemas/video';
+import { VIDEO_UPLOAD_METADATA_KEYS, VIDEO_UPLOAD_PATH, ZVideoError } from '@shared/schemas/video';
 import { keepRecent, transferRate, type TSample } from './video-math';
 
 /** 5 MB a request: small enough that a dropped connection loses little, big enough not to waste round trips. */
 const CHUNK_BYTES = 5 * 1024 * 1024;
 /** A flaky line gets six more tries, the last after 20 s, before the teacher is asked to press resume. */
 const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000];
+
+/** Upload-Metadata, typed from the contract's keys so that the server's names and ours cannot drift. */
+type TUploadMetadata = Record<(typeof VIDEO_UPLOAD_METADATA_KEYS)[number], string>;
 
 export type TUploadState =
   | { phase: 'idle' }
@@ -50,11 +53,12 @@ export function useVideoUpload(onFinished: () => void) {
       await upload.current?.abort();
       samples.current = [];
       let resumed = false;
+      const metadata: TUploadMetadata = { lessonId, filename: file.name, filetype: file.type || 'application/octet-stream' };
       const next = new Upload(file, {
         endpoint: VIDEO_UPLOAD_PATH,
         chunkSize: CHUNK_BYTES,
         retryDelays: RETRY_DELAYS_MS,
-        metadata: { lessonId, filename: file.name, filetype: file.type || 'application/octet-stream' },
+        metadata,
         storeFingerprintForResuming: true,
         removeFingerprintOnSuccess: true,
         fingerprint: (f: File) => Promise.resolve(['darsi-video', lessonId, f.name, f.type, f.size, f.lastModified].join(':')),
