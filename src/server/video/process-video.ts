@@ -18,10 +18,16 @@ const RETRIES = 2;
 // Progress is written at most this often: a 2-hour lecture must not become thousands of UPDATEs.
 const PROGRESS_WRITE_MS = 2_000;
 
-/** A clean temporary folder per attempt, so a job cut short by a restart starts again from nothing. */
-async function freshWorkDir(job: TTranscodeJob): Promise<string> {
-  const dir = path.join(os.tmpdir(), 'darsi-transcode', `${job.lessonId}-${job.generation}`);
-  await fs.rm(dir, { recursive: true, force: true });
+/**
+ * A clean temporary folder per attempt, so a job cut short by a restart starts again from nothing. Earlier
+ * attempts' folders are removed: an ffmpeg orphaned by a killed server then fails on its next write and exits.
+ */
+async function freshWorkDir(job: TTranscodeJob, attempt: number): Promise<string> {
+  const root = path.join(os.tmpdir(), 'darsi-transcode');
+  const stem = `${job.lessonId}-${job.generation}-`;
+  await fs.mkdir(root, { recursive: true });
+  for (const name of await fs.readdir(root)) if (name.startsWith(stem)) await fs.rm(path.join(root, name), { recursive: true, force: true });
+  const dir = path.join(root, `${stem}${attempt}`);
   await fs.mkdir(dir, { recursive: true });
   return dir;
 }
@@ -55,9 +61,10 @@ function progressWriter(deps: TVideoDeps, video: TVideoRow) {
 }
 
 /** Transcode, thumbnail, encrypt, store, then mark ready. Throws on any failure (the job retries). */
-async function transcode(deps: TVideoDeps, video: TVideoRow, source: string, signal: AbortSignal | undefined) {
+async function transcode(deps: TVideoDeps, video: TVideoRow, source: string, job: Pick<Job, 'signal' | 'retryCount'>) {
+  const { signal } = job;
   const { ffmpegPath: ffmpeg, ffprobePath: ffprobe } = deps.config;
-  const work = await freshWorkDir({ lessonId: video.lessonId, generation: video.generation });
+  const work = await freshWorkDir({ lessonId: video.lessonId, generation: video.generation }, job.retryCount);
   try {
     const probe = await probeVideo({ ffmpeg, ffprobe }, source);
     if (!probe) throw new Error('source is not a processable video');
@@ -110,7 +117,7 @@ async function runTranscode(deps: TVideoDeps, data: TTranscodeJob, job: Job<TTra
   // Replaced by a newer upload, deleted, or already done (a retry after the commit): nothing to do.
   if (!video || video.generation !== data.generation || video.state === 'ready' || video.state === 'failed' || !video.uploadId) return;
   try {
-    const done = await transcode(deps, video, path.join(deps.uploadsDir, path.basename(video.uploadId)), job.signal);
+    const done = await transcode(deps, video, path.join(deps.uploadsDir, path.basename(video.uploadId)), job);
     const current = await videoOf(deps.db, video.lessonId);
     if (current?.generation !== video.generation) {
       // Deleted or replaced while it was processing: what this attempt stored belongs to nobody.
