@@ -101,6 +101,9 @@ test.describe('lesson video upload (Arabic)', () => {
     const row = page.getByTestId('lesson-row').filter({ hasText: 'مقدمة الموجات' });
     await expect(row.getByTestId('video-state')).toHaveAttribute('data-state', 'ready');
     await expect(row).toContainText('الفيديو جاهز');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expectNoHorizontalOverflow(page);
+    await row.screenshot({ path: `${SCREENSHOTS}/video-outline-row-ar-375.png` });
     const course = (await (await page.request.get(`/api/courses/teacher/courses/${courseId}`)).json()) as { sections: Array<{ lessons: Array<{ type: string }> }> };
     expect(course.sections[0]!.lessons.map((l) => l.type)).toEqual(['video']);
   });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Upload, type DetailedError } from 'tus-js-client';
-import { VIDEO_UPLOAD_METADATA_KEYS, VIDEO_UPLOAD_PATH, ZVideoError } from '@shared/schemas/video';
+import { type VIDEO_UPLOAD_METADATA_KEYS, VIDEO_UPLOAD_PATH, ZVideoError } from '@shared/schemas/video';
 import { keepRecent, transferRate, type TSample } from './video-math';
 
 /** 5 MB a request: small enough that a dropped connection loses little, big enough not to waste round trips. */
@@ -47,6 +47,15 @@ export function useVideoUpload(onFinished: () => void) {
 
   // Leaving the dialog stops the transfer but keeps it on the server, ready to resume.
   useEffect(() => () => void upload.current?.abort(), []);
+
+  // Closing the tab mid-upload is resumable, but rarely meant: the browser asks first.
+  const sending = state.phase === 'uploading';
+  useEffect(() => {
+    if (!sending) return;
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [sending]);
 
   const start = useCallback(
     async (file: File, lessonId: string) => {
