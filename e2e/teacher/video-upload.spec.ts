@@ -143,6 +143,13 @@ test.describe('lesson video upload (Arabic)', () => {
     expect(calls[0]).toBe('HEAD');
     expect(calls).toContain('PATCH');
     expect(calls).not.toContain('POST');
+
+    // Deleting the video (after a confirmation) leaves the lesson without one, ready for another file.
+    await dialog.getByTestId('video-delete').click();
+    await page.getByTestId('confirm-dialog').getByTestId('confirm-action').click();
+    await expect(dialog.getByTestId('video-ready')).toHaveCount(0);
+    await expect(dialog.getByTestId('lesson-video-choose')).toBeVisible();
+    await expect(dialog.getByTestId('video-delete')).toHaveCount(0);
   });
 });
 
