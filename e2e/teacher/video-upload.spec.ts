@@ -151,6 +151,31 @@ test.describe('lesson video upload (Arabic)', () => {
     await expect(dialog.getByTestId('lesson-video-choose')).toBeVisible();
     await expect(dialog.getByTestId('video-delete')).toHaveCount(0);
   });
+
+  test('a video larger than the free space is refused before anything is sent', async ({ page, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    const video = makeTestVideo();
+    // The plan's usage as the server would send it for a nearly full plan: 100 kB left.
+    await page.route('**/api/courses/teacher/usage', async (route) => {
+      const usage = (await (await route.fetch()).json()) as { storage: { usedBytes: number; limitBytes: number } };
+      await route.fulfill({ json: { ...usage, storage: { usedBytes: usage.storage.limitBytes - 100 * 1024, limitBytes: usage.storage.limitBytes } } });
+    });
+    await editorOfNewCourse(page, origin, 'أستاذة مريم');
+    const uploads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/video/uploads')) uploads.push(r.method());
+    });
+    await page.getByTestId('add-lesson').click();
+    const dialog = page.getByTestId('lesson-dialog');
+    await dialog.locator('#lesson-title').fill('التداخل');
+    await dialog.locator('#lesson-type').selectOption('video');
+    await expect(dialog.getByTestId('video-storage')).toContainText('100 كيلوبايت');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByTestId('lesson-video-choose').click()]);
+    await chooser.setFiles(video);
+    await expect(dialog.getByTestId('video-too-big')).toContainText('أكبر من المساحة الحرة');
+    await expect(dialog.getByTestId('video-upload-progress')).toHaveCount(0);
+    expect(uploads).toEqual([]);
+  });
 });
 
 test.describe('lesson video upload (English)', () => {
