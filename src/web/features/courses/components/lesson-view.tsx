@@ -71,7 +71,8 @@ export function LessonContent({ lesson, onUsed }: { lesson: TLesson; onUsed?: ()
   if (lesson.type === 'video') {
     if (!lesson.video || lesson.video.state === 'none') return <Notice tone="info">{t('learn.noVideo')}</Notice>;
     if (lesson.video.state !== 'ready') return <Notice tone="info">{t(`video:player.notReady.${lesson.video.state}`)}</Notice>;
-    return <VideoPlayer lessonId={lesson.id} poster={lesson.video.thumbnailUrl} />;
+    // Keyed by lesson: "next lesson" must start a new session, not carry the previous lesson's over.
+    return <VideoPlayer key={lesson.id} lessonId={lesson.id} poster={lesson.video.thumbnailUrl} />;
   }
   if (lesson.type === 'file') {
     if (!lesson.file) return <Notice tone="info">{t('learn.noFile')}</Notice>;
