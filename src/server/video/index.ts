@@ -57,6 +57,8 @@ export function createVideo({ config, db, clock, jobs, auth, learning, logger, f
   jobs.define(defineJob<object>({ name: 'video.uploads-cleanup', cron: '17 * * * *', queue: { retryLimit: 0 }, run: () => tus.cleanUpExpiredUploads() }));
   return {
     ...bindDeps(deps, { status, remove, startPlayback, heartbeat, thumbnail }),
+    /** The transcode job's definition, to send one directly (bench/video.bench.ts). */
+    transcodeJob: transcode,
     /** Seed step `video`: makes the demo lesson's video in the background (demo-video.ts). */
     makeDemoVideo: (teacherId: string, lessonId: string) => jobs.send(demo, { teacherId, lessonId }),
     uploadRoutes: () => uploadRoutes(tus, config.videoMaxBytes),
