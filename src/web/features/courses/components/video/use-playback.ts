@@ -75,7 +75,10 @@ export function usePlayback(lessonId: string, video: RefObject<HTMLVideoElement 
     if (!session) return;
     const timer = window.setInterval(() => void beat(), Math.max(5, session.heartbeatSeconds) * 1000);
     const media = video.current;
-    const onPause = () => void beat();
+    // Also on play and on coming back to the tab: a long pause in a background tab may have let the lease
+    // lapse (timers slow down there), and the next key or segment needs it.
+    const onPlayOrPause = () => void beat();
+    const onVisible = () => document.visibilityState === 'visible' && void beat();
     const onTime = () => {
       if (!media || reportedWatched.current || !(media.duration > 0)) return;
       if (media.currentTime / media.duration >= VIDEO_COMPLETION_RATIO) {
@@ -83,12 +86,16 @@ export function usePlayback(lessonId: string, video: RefObject<HTMLVideoElement 
         void beat();
       }
     };
-    media?.addEventListener('pause', onPause);
+    media?.addEventListener('pause', onPlayOrPause);
+    media?.addEventListener('play', onPlayOrPause);
     media?.addEventListener('timeupdate', onTime);
+    document.addEventListener('visibilitychange', onVisible);
     return () => {
       window.clearInterval(timer);
-      media?.removeEventListener('pause', onPause);
+      media?.removeEventListener('pause', onPlayOrPause);
+      media?.removeEventListener('play', onPlayOrPause);
       media?.removeEventListener('timeupdate', onTime);
+      document.removeEventListener('visibilitychange', onVisible);
       // Leaving the lesson saves where the student stopped.
       if (current.current === session && media) void videoApi.heartbeat(session.token, media.currentTime).catch(() => undefined);
     };
