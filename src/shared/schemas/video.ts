@@ -55,7 +55,6 @@ export function lessonVideoView(
 }
 
 export const ZPlaybackStart = z.object({ deviceId: z.string().trim().min(8).max(100) });
-export type TPlaybackStart = z.infer<typeof ZPlaybackStart>;
 
 export const ZPlayback = z.object({
   token: z.string(),
@@ -85,4 +84,3 @@ export type THeartbeatResult = z.infer<typeof ZHeartbeatResult>;
 export const ZVideoError = z.object({
   error: z.object({ code: z.string(), message: z.string(), remainingBytes: z.number().optional() }),
 });
-export type TVideoError = z.infer<typeof ZVideoError>;
