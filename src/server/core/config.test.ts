@@ -78,4 +78,11 @@ describe('production', () => {
     expect(loadConfig({ VIDEO_MAX_BYTES: '1048576', FFMPEG_PATH: '/opt/ff/ffmpeg' })).toMatchObject({ videoMaxBytes: 1048576, ffmpegPath: '/opt/ff/ffmpeg' });
     expect(() => loadConfig({ VIDEO_MAX_BYTES: '10' })).toThrow(/VIDEO_MAX_BYTES/);
   });
+
+  it('keeps processed video in S3 only with a bucket and both keys', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig({ S3_BUCKET: 'videos', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }).s3).toEqual({ endpoint: undefined, bucket: 'videos', region: 'us-east-1', accessKeyId: 'id', secretAccessKey: 'secret' });
+    expect(() => loadConfig({ S3_BUCKET: 'videos' })).toThrow(/S3_ACCESS_KEY_ID/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
+  });
 });

@@ -39,6 +39,11 @@ const ZEnv = z.object({
   VIDEO_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type TConfig = {
@@ -76,6 +81,8 @@ export type TConfig = {
   videoSecret: string | undefined;
   ffmpegPath: string;
   ffprobePath: string;
+  /** S3-compatible storage for processed video when S3_BUCKET is set; otherwise DATA_DIR/video on local disk. */
+  s3: { endpoint: string | undefined; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
 };
 
 /** A start-up failure the operator can fix: main.ts prints its message as one line, without a stack. */
@@ -106,6 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   if (e.NODE_ENV === 'production' && !e.VIDEO_SECRET) {
     throw new ConfigError('Invalid environment variable VIDEO_SECRET: required in production');
   }
+  if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid environment variable S3_ACCESS_KEY_ID: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -131,6 +141,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     videoSecret: e.VIDEO_SECRET,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : null,
   };
 }
 

@@ -14,6 +14,7 @@ import { remove, status, thumbnail } from './manage';
 import { playRoutes } from './play-routes';
 import { heartbeat, startPlayback } from './playback';
 import { transcodeJob } from './process-video';
+import { s3VideoStorage } from './s3-storage';
 import { localVideoStorage } from './storage';
 import { createTusServer } from './tus';
 import { uploadRoutes } from './upload-routes';
@@ -44,7 +45,7 @@ export function createVideo({ config, db, clock, jobs, auth, learning, logger, f
     config,
     jobs,
     learning,
-    storage: localVideoStorage(path.join(config.dataDir, 'video')),
+    storage: config.s3 ? s3VideoStorage(config.s3) : localVideoStorage(path.join(config.dataDir, 'video')),
     keys: deriveVideoKeys(resolveVideoSecret(config)),
     uploadsDir: path.join(config.dataDir, 'video-uploads'),
   };
