@@ -8,7 +8,7 @@ export type TQuality = { index: number; height: number };
 /**
  * Plays an HLS playlist in the <video>: hls.js where the browser has Media Source Extensions (it fetches
  * playlist, keys and segments itself, with the session cookie since they are same-origin), the browser's
- * own HLS on iPhones that have no MSE. hls.js is loaded only when a video is played.
+ * own HLS on iPhones that have no MSE. hls.js (its light build) is loaded only when a video is played.
  * `onFatal` hears what hls.js could not recover from (a key refused once the lease is lost, say).
  */
 export function useHls(video: RefObject<HTMLVideoElement | null>, playlistUrl: string | null, onFatal: (status: number | null) => void) {
@@ -24,7 +24,7 @@ export function useHls(video: RefObject<HTMLVideoElement | null>, playlistUrl: s
     if (!media || !playlistUrl) return;
     let cancelled = false;
     let recoveredMedia = false;
-    void import('hls.js').then(({ default: HlsClass }) => {
+    void import('hls.js/light').then(({ default: HlsClass }) => {
       if (cancelled) return;
       if (!HlsClass.isSupported()) {
         if (media.canPlayType(HLS_MIME)) media.src = playlistUrl;
