@@ -52,9 +52,9 @@ test.describe('lesson video upload (Arabic)', () => {
     await expect(dialog.getByTestId('lesson-video-choose')).toHaveText('اختر ملفاً');
     await recordProcessingStates(page);
 
-    // A slow line (40 kB/s up), so that the upload lasts long enough to be watched.
+    // A slow line (20 kB/s up: about 20 s for this video), so that the upload lasts long enough to be watched.
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 40 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 20 * 1024 });
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByTestId('lesson-video-choose').click()]);
     await chooser.setFiles(video);
 
@@ -64,7 +64,7 @@ test.describe('lesson video upload (Arabic)', () => {
     await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
     // Speed and time left appear once a second of progress has been measured.
     await expect(progress.getByTestId('video-upload-speed')).toBeVisible({ timeout: 15_000 });
-    // 40 kB/s reads in kilobytes per second, not as "0 MB/s".
+    // 20 kB/s reads in kilobytes per second, not as "0 MB/s".
     await expect(progress.getByTestId('video-upload-speed')).toHaveText(/^\d+([.,]\d)? كيلوبايت\/ث$/);
     await expect(progress.getByTestId('video-upload-left')).toContainText('بقيت');
     // Saving would close the dialog and stop the upload: it waits.
@@ -76,9 +76,10 @@ test.describe('lesson video upload (Arabic)', () => {
     await progress.getByTestId('video-upload-pause').click();
     await expect(progress).toHaveAttribute('data-phase', 'paused');
     const pausedAt = Number(await bar.getAttribute('aria-valuenow'));
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await progress.getByTestId('video-upload-resume').click();
     await expect(progress.getByTestId('video-upload-resumed')).toBeVisible();
+    await expect(progress).toHaveAttribute('data-phase', 'uploading');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
     // The server prepares the encrypted renditions; the bar follows, then the result is shown.
     const ready = dialog.getByTestId('video-ready');
