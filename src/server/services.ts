@@ -26,6 +26,7 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
   const landing = landingService({ config, db, logger });
   jobs.define(pruneAttemptLimitsJob(db));
   const learning = createLearning({ db, clock });
+  const video = createVideo({ config, db, clock, jobs, auth, learning, logger, findTeacher: (headers) => activeTeacher(auth, db, headers) });
   return {
     config,
     db,
@@ -38,11 +39,18 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     admin: createAdmin({ db, auth, mailer, config, bootstrapToken: config.adminBootstrapToken }),
     landing,
     // Course cards on landing pages follow the courses at once (not after the 5-minute refresh).
-    courses: createCourses({ dataDir: config.dataDir, db, clock, onCoursesChanged: (teacherId) => landing.site.coursesChanged(teacherId) }),
+    courses: createCourses({
+      dataDir: config.dataDir,
+      db,
+      clock,
+      onCoursesChanged: (teacherId) => landing.site.coursesChanged(teacherId),
+      // Courses cannot import the video domain (video → learning → courses): the link is made here.
+      onLessonsRemoved: (teacherId, lessonIds) => video.forgetLessons(teacherId, lessonIds),
+    }),
     codes: createCodes({ config, db, clock, jobs }),
     subscriptions: createSubscriptions({ db, clock }),
     learning,
-    video: createVideo({ config, db, clock, jobs, auth, learning, logger, findTeacher: (headers) => activeTeacher(auth, db, headers) }),
+    video,
     site: siteService({ db, mailer, secret: resolveAuthSecret(config), logger }),
   };
 }

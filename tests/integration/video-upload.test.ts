@@ -141,4 +141,22 @@ describe(`video uploads (tus) on ${DRIVER}`, () => {
     const status = await teacher.b.json(await teacher.b.get(`/api/video/lessons/${course.videoLessonId}/status`));
     expect(status.state).toBe('none');
   });
+
+  it('removes the processed video from storage when its lesson, or its whole course, is deleted', { timeout: 60_000 }, async () => {
+    const { finished } = await tusUpload(t, teacher.b, course.videoLessonId, fx.video);
+    expect(finished!.status).toBe(204);
+    expect((await untilProcessed(teacher, course.videoLessonId)).state).toBe('ready');
+    expect(filesUnder(path.join(t.config.dataDir, 'video')).length).toBeGreaterThan(0);
+    expect((await teacher.b.delete(`/api/courses/teacher/lessons/${course.videoLessonId}`)).status).toBe(200);
+    expect(filesUnder(path.join(t.config.dataDir, 'video'))).toEqual([]);
+    expect(await t.database.db.select().from(videoKeys).where(eq(videoKeys.lessonId, course.videoLessonId))).toEqual([]);
+
+    const second = await videoCourse(teacher);
+    expect((await tusUpload(t, teacher.b, second.videoLessonId, fx.video)).finished!.status).toBe(204);
+    expect((await untilProcessed(teacher, second.videoLessonId)).state).toBe('ready');
+    await teacher.b.patch(`/api/courses/teacher/courses/${second.courseId}`, { status: 'draft' });
+    expect((await teacher.b.delete(`/api/courses/teacher/courses/${second.courseId}`)).status).toBe(200);
+    expect(filesUnder(path.join(t.config.dataDir, 'video'))).toEqual([]);
+    expect(filesUnder(uploadsDir())).toEqual([]);
+  });
 });

@@ -63,6 +63,7 @@ export async function removeLesson(deps: TCoursesDeps, teacherId: string, lesson
   await db.delete(lessons).where(eq(lessons.id, lesson.id));
   await touchCourse(db, lesson.courseId);
   await files.remove(lesson.fileKey);
+  await deps.onLessonsRemoved(teacherId, [lesson.id]);
   return { ok: true as const };
 }
 

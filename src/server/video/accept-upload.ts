@@ -31,6 +31,6 @@ export async function acceptUpload(deps: TVideoDeps, transcode: TJobDefinition<T
     .onConflictDoUpdate({ target: lessonVideos.lessonId, set: { ...values, updatedAt: sql`now()` } });
   // An earlier upload that never got processed is replaced by this one.
   if (before?.uploadId && before.uploadId !== upload.uploadId) await removeUpload(deps, before.uploadId);
-  await deps.jobs.send(transcode, { lessonId: lesson.id, generation });
+  await deps.jobs.send(transcode, { lessonId: lesson.id, generation, uploadId: upload.uploadId });
   return true;
 }

@@ -3,6 +3,7 @@ import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
 import type { TJobQueue } from '@server/core/jobs/queue';
 import type { TLearning } from '@server/learning';
+import type { Logger } from 'pino';
 import type { TVideoKeys } from './crypto';
 import type { TVideoStorage } from './storage';
 
@@ -16,4 +17,5 @@ export type TVideoDeps = {
   /** The tus file store's folder: originals wait here until processed, then go. */
   uploadsDir: string;
   learning: TLearning;
+  logger: Logger;
 };

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { deriveVideoKeys, resolveVideoSecret } from './crypto';
 import type { TVideoDeps } from './deps';
 import { demoVideoJob } from './demo-video';
-import { remove, status, thumbnail } from './manage';
+import { forgetLessons, remove, status, thumbnail } from './manage';
 import { playRoutes } from './play-routes';
 import { heartbeat, startPlayback } from './playback';
 import { transcodeJob } from './process-video';
@@ -45,6 +45,7 @@ export function createVideo({ config, db, clock, jobs, auth, learning, logger, f
     config,
     jobs,
     learning,
+    logger,
     storage: config.s3 ? s3VideoStorage(config.s3) : localVideoStorage(path.join(config.dataDir, 'video')),
     keys: deriveVideoKeys(resolveVideoSecret(config)),
     uploadsDir: path.join(config.dataDir, 'video-uploads'),
@@ -57,7 +58,7 @@ export function createVideo({ config, db, clock, jobs, auth, learning, logger, f
   // Uploads a teacher abandoned (closed tab, lost connection) are removed a day later.
   jobs.define(defineJob<object>({ name: 'video.uploads-cleanup', cron: '17 * * * *', queue: { retryLimit: 0 }, run: () => tus.cleanUpExpiredUploads() }));
   return {
-    ...bindDeps(deps, { status, remove, startPlayback, heartbeat, thumbnail }),
+    ...bindDeps(deps, { status, remove, startPlayback, heartbeat, thumbnail, forgetLessons }),
     /** The transcode job's definition, to send one directly (bench/video.bench.ts). */
     transcodeJob: transcode,
     /** Seed step `video`: makes the demo lesson's video in the background (demo-video.ts). */

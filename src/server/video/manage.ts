@@ -52,3 +52,13 @@ export async function thumbnail(deps: TVideoDeps, userId: string, lessonId: stri
   if (!object) throw new AppError('NOT_FOUND');
   return object;
 }
+
+/**
+ * Lessons deleted by the courses domain (their rows, keys and leases went with them): their folders in storage go
+ * too. Never throws: the lessons are already gone, and a folder left behind is only space.
+ */
+export async function forgetLessons(deps: TVideoDeps, teacherId: string, lessonIds: string[]): Promise<void> {
+  for (const lessonId of lessonIds) {
+    await deps.storage.remove(videoPrefix({ teacherId, lessonId })).catch((err: unknown) => deps.logger.warn({ err, lessonId }, 'video storage of a deleted lesson not removed'));
+  }
+}

@@ -12,7 +12,8 @@ import { renditionsFor, thumbnail, transcodeToHls } from './ffmpeg';
 import { probeVideo } from './probe';
 import { dropOldKeys, setVideo, videoOf, videoPrefix, type TVideoRow } from './queries';
 
-export type TTranscodeJob = { lessonId: string; generation: number };
+/** `uploadId` lets a job whose lesson was deleted meanwhile still remove the original. */
+export type TTranscodeJob = { lessonId: string; generation: number; uploadId?: string };
 
 const RETRIES = 2;
 // Progress is written at most this often: a 2-hour lecture must not become thousands of UPDATEs.
@@ -115,13 +116,19 @@ export async function removeUpload(deps: Pick<TVideoDeps, 'uploadsDir'>, uploadI
 async function runTranscode(deps: TVideoDeps, data: TTranscodeJob, job: Job<TTranscodeJob>) {
   const video = await videoOf(deps.db, data.lessonId);
   // Replaced by a newer upload, deleted, or already done (a retry after the commit): nothing to do.
-  if (!video || video.generation !== data.generation || video.state === 'ready' || video.state === 'failed' || !video.uploadId) return;
+  if (!video) {
+    // The lesson (or its video) was deleted before processing: its original goes too.
+    if (data.uploadId) await removeUpload(deps, data.uploadId);
+    return;
+  }
+  if (video.generation !== data.generation || video.state === 'ready' || video.state === 'failed' || !video.uploadId) return;
   try {
     const done = await transcode(deps, video, path.join(deps.uploadsDir, path.basename(video.uploadId)), job);
     const current = await videoOf(deps.db, video.lessonId);
     if (current?.generation !== video.generation) {
       // Deleted or replaced while it was processing: what this attempt stored belongs to nobody.
       await deps.storage.remove(videoPrefix(video, video.generation));
+      if (!current) await removeUpload(deps, video.uploadId);
       return;
     }
     await setVideo(deps.db, video.lessonId, video.generation, {
