@@ -171,6 +171,10 @@ test.describe('lesson video upload (Arabic)', () => {
     await dialog.locator('#lesson-title').fill('التداخل');
     await dialog.locator('#lesson-type').selectOption('video');
     await expect(dialog.getByTestId('video-storage')).toContainText('100 كيلوبايت');
+    // The help page on lesson videos is one click away.
+    const help = dialog.getByTestId('video-help');
+    await expect(help).toHaveText('كيف يُستأنف الرفع، وما تمنعه الحماية وما لا تمنعه');
+    expect((await page.request.get((await help.getAttribute('href'))!)).status()).toBe(200);
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByTestId('lesson-video-choose').click()]);
     await chooser.setFiles(video);
     await expect(dialog.getByTestId('video-too-big')).toContainText('أكبر من المساحة الحرة');

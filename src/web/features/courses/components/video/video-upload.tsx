@@ -171,6 +171,9 @@ export function VideoUpload({ lessonId, ensureLesson, onBusyChange }: TProps) {
         <div className="space-y-1.5">
           <FilePicker id="lesson-video" label={video?.state === 'ready' || video?.state === 'failed' ? t('upload.replace') : t('upload.pick')} accept={ACCEPT} file={file} onChange={(f) => void pick(f)} />
           <p className="text-xs text-gray-600">{t('upload.hint')}</p>
+          <a href="/documentation/courses/video" target="_blank" rel="noopener" className="inline-block text-xs text-primary-700 underline" data-testid="video-help">
+            {t('upload.help')}
+          </a>
         </div>
       ) : null}
       {lessonId && video && video.state !== 'none' && !uploading ? (
