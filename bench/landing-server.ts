@@ -50,6 +50,7 @@ if (mode === 'baseline') {
     WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist/web',
     BETTER_AUTH_SECRET: 'bench-secret-0123456789abcdef0123456789',
     CODES_SECRET: 'bench-codes-secret-0123456789abcdef0123',
+    VIDEO_SECRET: 'bench-video-secret-0123456789abcdef0123',
     LOG_LEVEL: 'info',
   });
   const database = await openPglite(dataDir);

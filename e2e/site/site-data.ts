@@ -34,8 +34,8 @@ export const SPEC_DOC_SLUGS = [
   'revenue',
   'subscriptions',
   'registration-requests',
-  ...['create', 'types', 'sections', 'approval', 'activation', 'lessons', 'plans', 'analytics'].map((s) => `courses/${s}`),
-  // students/live-sessions: added with the live sessions (issue 14).
+  // 'video' is the lesson-video page issue 12 adds to spec §2.2's list, students/live-sessions the live sessions' (issue 14).
+  ...['create', 'types', 'sections', 'approval', 'activation', 'lessons', 'video', 'plans', 'analytics'].map((s) => `courses/${s}`),
   ...['management', 'groups', 'live-sessions', 'messaging', 'broadcasts'].map((s) => `students/${s}`),
 ];
 export const SPEC_PUBLIC_PATHS = [...SPEC_SITE_PATHS, ...SPEC_DOC_SLUGS.map((slug) => `/documentation/${slug}`)];

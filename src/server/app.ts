@@ -26,6 +26,8 @@ import { learningStudentRoutes } from '@server/learning';
 import { liveStudentRoutes, liveTeacherRoutes } from '@server/live';
 import { mountSite, siteRoutes } from '@server/site';
 import { subscriptionTeacherRoutes } from '@server/subscriptions';
+import { videoRoutes } from '@server/video';
+import { VIDEO_UPLOAD_PATH } from '@shared/schemas/video';
 import type { TServices } from './services';
 
 export type TAppDeps = { services: TServices; database: TDatabase; logger: Logger };
@@ -72,6 +74,7 @@ function createApi({ services, database }: TAppDeps) {
     .route('/courses', coursesApi(services))
     .route('/live', liveApi(services))
     .route('/site', siteRoutes(services))
+    .route('/video', videoRoutes({ video: services.video, guards: services.guards }))
     // The one Better Auth endpoint served as is: the link in verification and e-mail-change messages.
     .get('/auth/verify-email', (c) => {
       assertSafeVerifyLink(c.req.url);
@@ -143,8 +146,12 @@ export function createApp(deps: TAppDeps) {
   });
   // Lesson videos and files stream to disk under their own size limits (courses/files.ts).
   // Landing pages (2 MB) and their images (10 MB) have their own limits too (landing/routes.ts).
-  const ownLimits = (path: string) => path.startsWith(UPLOAD_PATH_PREFIX) || path.startsWith(LANDING_API_PREFIX);
+  // Lesson videos come through tus, which streams to disk under VIDEO_MAX_BYTES (video/tus.ts).
+  const ownLimits = (path: string) => path.startsWith(UPLOAD_PATH_PREFIX) || path.startsWith(LANDING_API_PREFIX) || path.startsWith(VIDEO_UPLOAD_PATH);
   app.use('/api/*', (c, next) => (ownLimits(c.req.path) ? next() : apiBodyLimit(c, next)));
+  // Outside the typed client: the tus client and the video players call these by URL.
+  app.route(VIDEO_UPLOAD_PATH, deps.services.video.uploadRoutes());
+  app.route('/api/video/play', deps.services.video.playRoutes());
   app.route('/api', createApi(deps));
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND');

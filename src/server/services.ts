@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { accountsService } from '@server/accounts';
 import { createAdmin } from '@server/admin';
-import { createAuth, guards, resolveAuthSecret } from '@server/auth';
+import { activeTeacher, createAuth, guards, resolveAuthSecret } from '@server/auth';
 import { createCertificates } from '@server/certificates';
 import { createCodes } from '@server/codes';
 import { systemClock } from '@server/core/clock';
@@ -16,6 +16,7 @@ import { createLearning } from '@server/learning';
 import { createLive } from '@server/live';
 import { siteService } from '@server/site';
 import { createSubscriptions } from '@server/subscriptions';
+import { createVideo } from '@server/video';
 
 export type TServicesDeps = { config: TConfig; db: Db; jobs: TJobQueue; logger: Logger; mailer?: TMailer };
 
@@ -27,8 +28,18 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
   const landing = landingService({ config, db, logger });
   jobs.define(pruneAttemptLimitsJob(db));
   // Course cards on landing pages follow the courses at once (not after the 5-minute refresh).
-  const courses = createCourses({ dataDir: config.dataDir, db, clock, onCoursesChanged: (teacherId) => landing.site.coursesChanged(teacherId) });
+  const courses = createCourses({
+    dataDir: config.dataDir,
+    db,
+    clock,
+    onCoursesChanged: (teacherId) => landing.site.coursesChanged(teacherId),
+    // Courses cannot import the video domain (video → learning → courses): the link is made here.
+    onLessonsRemoved: (teacherId, lessonIds) => video.forgetLessons(teacherId, lessonIds),
+  });
   const certificates = createCertificates({ db, clock, config, files: courses.files });
+  // The lesson that completes a course issues its certificate (decision 069).
+  const learning = createLearning({ db, clock, onCourseCompleted: (studentId, courseId) => certificates.issueIfComplete(studentId, courseId) });
+  const video = createVideo({ config, db, clock, jobs, auth, learning, logger, findTeacher: (headers) => activeTeacher(auth, db, headers) });
   return {
     config,
     db,
@@ -44,9 +55,9 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     certificates,
     codes: createCodes({ config, db, clock, jobs }),
     subscriptions: createSubscriptions({ db, clock }),
-    // The lesson that completes a course issues its certificate (decision 069).
-    learning: createLearning({ db, clock, onCourseCompleted: (studentId, courseId) => certificates.issueIfComplete(studentId, courseId) }),
+    learning,
     live: createLive({ db, clock, config, mailer, jobs, courseContent: courses.content }),
+    video,
     site: siteService({ db, mailer, secret: resolveAuthSecret(config), logger }),
   };
 }

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'admin',
   'live',
   'platform',
+  'video',
 ] as const;
 
 export function isLanguage(value: unknown): value is TLanguage {

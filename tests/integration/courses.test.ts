@@ -250,13 +250,17 @@ describe(`courses on ${DRIVER}`, () => {
     const course = await publishedCourse(teacher, { kind: 'regular', lessons: 1 });
     const lessonId = course.lessonIds[0]!;
     const video = new Uint8Array(3000).map((_, i) => i % 256);
-    const up = await upload(t, teacher.b, `/api/courses/teacher/uploads/lessons/${lessonId}`, video, 'video/mp4', 'درس 1.mp4');
+    video.set(new TextEncoder().encode('%PDF-'));
+    // Videos go through tus and encrypted HLS (tests/integration/video-*.test.ts), never through this route.
+    const mp4 = await upload(t, teacher.b, `/api/courses/teacher/uploads/lessons/${lessonId}`, video, 'video/mp4', 'درس 1.mp4');
+    expect((await mp4.json()).error.code).toBe('FILE_TYPE_NOT_ALLOWED');
+    const up = await upload(t, teacher.b, `/api/courses/teacher/uploads/lessons/${lessonId}`, video, 'application/pdf', 'درس 1.pdf');
     expect(up.status, await up.clone().text()).toBe(200);
-    expect((await up.json()).file).toEqual({ name: 'درس 1.mp4', type: 'video/mp4', size: 3000 });
+    expect((await up.json()).file).toEqual({ name: 'درس 1.pdf', type: 'application/pdf', size: 3000 });
     // Larger than the 1 MB API body limit: uploads stream to disk under their own limit.
-    const big = await upload(t, teacher.b, `/api/courses/teacher/uploads/lessons/${lessonId}`, new Uint8Array(1_500_000), 'video/mp4', 'big.mp4');
+    const big = await upload(t, teacher.b, `/api/courses/teacher/uploads/lessons/${lessonId}`, Uint8Array.from({ length: 1_500_000 }, (_, i) => video[i] ?? 0), 'application/pdf', 'big.pdf');
     expect(big.status).toBe(200);
-    await upload(t, teacher.b, `/api/courses/teacher/uploads/lessons/${lessonId}`, video, 'video/mp4', 'درس 1.mp4');
+    await upload(t, teacher.b, `/api/courses/teacher/uploads/lessons/${lessonId}`, video, 'application/pdf', 'درس 1.pdf');
 
     const html = await upload(t, teacher.b, `/api/courses/teacher/uploads/lessons/${lessonId}`, '<script>alert(1)</script>', 'text/html', 'x.html');
     expect((await html.json()).error.code).toBe('FILE_TYPE_NOT_ALLOWED');
@@ -287,7 +291,7 @@ describe(`courses on ${DRIVER}`, () => {
     expect(whole.headers.get('content-length')).toBe('3000');
 
     const intruder = await registerTeacher(t);
-    expect((await upload(t, intruder.b, `/api/courses/teacher/uploads/lessons/${lessonId}`, video, 'video/mp4')).status).toBe(404);
+    expect((await upload(t, intruder.b, `/api/courses/teacher/uploads/lessons/${lessonId}`, video, 'application/pdf')).status).toBe(404);
     expect((await intruder.b.get(`/api/courses/teacher/lessons/${lessonId}/file`)).status).toBe(404);
 
     // Spec §9 storage (15 GB on the independent plan), counted over the teacher's lesson files.
@@ -296,13 +300,13 @@ describe(`courses on ${DRIVER}`, () => {
     const extra = await teacher.b.json(await teacher.b.post(`/api/courses/teacher/courses/${course.courseId}/lessons`, { sectionId: course.sectionId, title: 'ملف', type: 'file' }));
     await t.database.db.update(lessons).set({ fileSize: 15 * GB - 2000 }).where(eq(lessons.id, lessonId));
     expect(await storageUsedBytes(t.database.db, teacher.id)).toBe(15 * GB - 2000);
-    const full = await upload(t, teacher.b, `/api/courses/teacher/uploads/lessons/${extra.id}`, video, 'video/mp4', 'x.mp4');
+    const full = await upload(t, teacher.b, `/api/courses/teacher/uploads/lessons/${extra.id}`, video, 'application/pdf', 'x.pdf');
     expect(full.status).toBe(403);
     expect((await full.json()).error).toEqual({ code: 'STORAGE_LIMIT', message: 'وصلت إلى حد التخزين في خطتك (15 غيغابايت). قم بترقية خطتك لرفع المزيد من الملفات.' });
     expect((await teacher.b.json(await teacher.b.get(`/api/courses/teacher/courses/${course.courseId}`))).sections[0].lessons[1].file).toBeNull();
     // Replacing a file gives its room back first.
-    expect((await upload(t, teacher.b, `/api/courses/teacher/uploads/lessons/${lessonId}`, video, 'video/mp4', 'smaller.mp4')).status).toBe(200);
-    expect((await upload(t, teacher.b, `/api/courses/teacher/uploads/lessons/${extra.id}`, video, 'video/mp4', 'x.mp4')).status).toBe(200);
+    expect((await upload(t, teacher.b, `/api/courses/teacher/uploads/lessons/${lessonId}`, video, 'application/pdf', 'smaller.pdf')).status).toBe(200);
+    expect((await upload(t, teacher.b, `/api/courses/teacher/uploads/lessons/${extra.id}`, video, 'application/pdf', 'x.pdf')).status).toBe(200);
   });
 });
 
@@ -385,12 +389,13 @@ describe(`demo data on ${DRIVER}`, () => {
     const list = await t.services.courses.courses.list(teacher!);
     expect(list.courses.map((c) => [c.kind, c.status, c.lessonCount])).toEqual([
       ['regular', 'published', 1],
-      ['organized', 'published', 5],
+      ['organized', 'published', 6],
     ]);
     const batches = await t.services.codes.batches.listBatches(teacher!.id, { page: 1 });
     expect(batches.batches[0]?.counts).toMatchObject({ unused: 17, sold: 3 });
     const [student] = await t.database.db.select({ id: studentsTable.id }).from(studentsTable).innerJoin(user, eq(user.id, studentsTable.id)).where(eq(user.email, 'student@darsi.test'));
     const dashboard = await t.services.learning.dashboard(student!.id, 'demo');
+    // The video lesson (seed step `video`) counts for the student only once its video is ready.
     // The free course is completed (issue 15), with its certificate; the organized one is in progress.
     expect(dashboard.subscriptions).toEqual(
       expect.arrayContaining([

@@ -178,6 +178,7 @@ describe('SIGTERM', () => {
       NODE_ENV: 'production',
       BETTER_AUTH_SECRET: secret,
       CODES_SECRET: secret,
+      VIDEO_SECRET: secret,
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'darsi-proc-')),
       PORT: String(port),
       PUBLIC_HOST: `darsi.test:${port}`,

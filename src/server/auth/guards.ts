@@ -35,6 +35,17 @@ export async function viewerOf(db: Db, found: { user: { id: string } } | null): 
   return { userId: row.id, name: row.name, email: row.email, emailVerified: row.emailVerified, role: row.role, language: row.language };
 }
 
+/** The signed-in user's teacher record when it is active (the teacher guard's rule), for routes outside Hono's guards. */
+export async function activeTeacher(auth: TAuth, db: Db, headers: Headers): Promise<TTeacherRow | null> {
+  const viewer = await loadViewer(auth, db, headers);
+  if (!viewer) return null;
+  const [teacher] = await db
+    .select()
+    .from(teachers)
+    .where(and(eq(teachers.userId, viewer.userId), eq(teachers.status, 'active'), eq(teachers.isActive, true)));
+  return teacher ?? null;
+}
+
 export function guards(auth: TAuth, db: Db) {
   const requireUser = createMiddleware<{ Variables: { viewer: TViewer } }>(async (c, next) => {
     const viewer = await loadViewer(auth, db, c.req.raw.headers);

@@ -7,7 +7,7 @@ import type { TTeacherRow, TViewer } from './guards';
  */
 
 export { createAuth, type TAuth } from './create-auth';
-export { guards, loadViewer, viewerOf, type TGuards, type TTeacherRow, type TViewer } from './guards';
+export { activeTeacher, guards, loadViewer, viewerOf, type TGuards, type TTeacherRow, type TViewer } from './guards';
 export { resolveAuthSecret } from './secret';
 export { assertSafeVerifyLink } from './verify-link';
 

@@ -16,7 +16,7 @@ describe('configuration', () => {
 
   it('never seeds demo data in production', () => {
     const secret = 'x'.repeat(32);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret, VIDEO_SECRET: secret }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
   });
 
@@ -56,7 +56,7 @@ describe('production', () => {
 
   it('refuses to save missing translation keys, which writes to disk', () => {
     const secret = 'x'.repeat(32);
-    const env = { NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret };
+    const env = { NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret, VIDEO_SECRET: secret };
     expect(loadConfig(env).saveMissingTranslations).toBe(false);
     expect(() => loadConfig({ ...env, SAVE_MISSING_TRANSLATIONS: 'true' })).toThrow(/SAVE_MISSING_TRANSLATIONS: development only/);
   });
@@ -65,5 +65,24 @@ describe('production', () => {
     const secret = 'x'.repeat(32);
     expect(() => loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret })).toThrow(/CODES_SECRET: required in production/);
     expect(() => loadConfig({ CODES_SECRET: 'short' })).toThrow(/CODES_SECRET/);
+  });
+
+  it('requires VIDEO_SECRET, which signs playback tokens and keeps video keys encrypted', () => {
+    const secret = 'x'.repeat(32);
+    expect(() => loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret })).toThrow(/VIDEO_SECRET: required in production/);
+    expect(() => loadConfig({ VIDEO_SECRET: 'short' })).toThrow(/VIDEO_SECRET/);
+  });
+
+  it('takes the video limits and tools from the environment, with defaults', () => {
+    expect(loadConfig({})).toMatchObject({ videoMaxBytes: 4 * 1024 ** 3, ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe' });
+    expect(loadConfig({ VIDEO_MAX_BYTES: '1048576', FFMPEG_PATH: '/opt/ff/ffmpeg' })).toMatchObject({ videoMaxBytes: 1048576, ffmpegPath: '/opt/ff/ffmpeg' });
+    expect(() => loadConfig({ VIDEO_MAX_BYTES: '10' })).toThrow(/VIDEO_MAX_BYTES/);
+  });
+
+  it('keeps processed video in S3 only with a bucket and both keys', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig({ S3_BUCKET: 'videos', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }).s3).toEqual({ endpoint: undefined, bucket: 'videos', region: 'us-east-1', accessKeyId: 'id', secretAccessKey: 'secret' });
+    expect(() => loadConfig({ S3_BUCKET: 'videos' })).toThrow(/S3_ACCESS_KEY_ID/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
   });
 });

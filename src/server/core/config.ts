@@ -43,6 +43,15 @@ const ZEnv = z.object({
   JAAS_APP_ID: z.string().optional(),
   JAAS_KEY_ID: z.string().optional(),
   JAAS_PRIVATE_KEY: z.string().optional(),
+  VIDEO_MAX_BYTES: z.coerce.number().int().min(1024 * 1024, 'must be at least 1 MiB').default(4 * 1024 ** 3),
+  VIDEO_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type TConfig = {
@@ -85,6 +94,14 @@ export type TConfig = {
     jaasKeyId: string | undefined;
     jaasPrivateKey: string | undefined;
   };
+  /** Largest lesson video accepted by the tus endpoint, in bytes. */
+  videoMaxBytes: number;
+  /** Signs playback tokens and encrypts the video keys at rest; undefined means generated into the data directory. */
+  videoSecret: string | undefined;
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** S3-compatible storage for processed video when S3_BUCKET is set; otherwise DATA_DIR/video on local disk. */
+  s3: { endpoint: string | undefined; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
 };
 
 /** A start-up failure the operator can fix: main.ts prints its message as one line, without a stack. */
@@ -111,6 +128,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   }
   if (e.NODE_ENV === 'production' && !e.CODES_SECRET) {
     throw new ConfigError('Invalid environment variable CODES_SECRET: required in production');
+  }
+  if (e.NODE_ENV === 'production' && !e.VIDEO_SECRET) {
+    throw new ConfigError('Invalid environment variable VIDEO_SECRET: required in production');
+  }
+  if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid environment variable S3_ACCESS_KEY_ID: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   }
   return {
     env: e.NODE_ENV,
@@ -142,6 +165,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       jaasKeyId: e.JAAS_KEY_ID,
       jaasPrivateKey: e.JAAS_PRIVATE_KEY,
     },
+    videoMaxBytes: e.VIDEO_MAX_BYTES,
+    videoSecret: e.VIDEO_SECRET,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : null,
   };
 }
 

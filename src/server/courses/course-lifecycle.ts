@@ -44,12 +44,13 @@ export async function remove(deps: TCoursesDeps, teacherId: string, courseId: st
     const course = await ownCourse(tx, teacherId, courseId);
     const [enrolled] = await tx.select({ n: count() }).from(enrollments).where(eq(enrollments.courseId, courseId));
     if ((enrolled?.n ?? 0) > 0) throw new AppError('COURSE_HAS_STUDENTS');
-    const stored = await tx.select({ key: lessons.fileKey }).from(lessons).where(eq(lessons.courseId, courseId));
+    const stored = await tx.select({ id: lessons.id, key: lessons.fileKey }).from(lessons).where(eq(lessons.courseId, courseId));
     await tx.delete(courses).where(and(eq(courses.id, courseId), eq(courses.teacherId, teacherId)));
-    return [course.coverKey, ...stored.map((s) => s.key)];
+    return { files: [course.coverKey, ...stored.map((s) => s.key)], lessonIds: stored.map((s) => s.id) };
   });
   deps.onCoursesChanged(teacherId);
-  await Promise.all(keys.map((k) => files.remove(k)));
+  await Promise.all(keys.files.map((k) => files.remove(k)));
+  await deps.onLessonsRemoved(teacherId, keys.lessonIds);
   return { ok: true as const };
 }
 

@@ -8,14 +8,13 @@ import { AppError } from '@server/core/errors';
 
 /*
  * Lesson files and course covers live on local disk under DATA_DIR/uploads/{teacherId}/ (decision 035).
- * Protected video playback (HLS with AES-128) replaces direct streaming in a later issue.
+ * Lesson videos are not stored here: they go through the video domain (tus, encrypted HLS, decision 063).
  */
 
-export type TUploadKind = 'video' | 'file' | 'cover';
+export type TUploadKind = 'file' | 'cover';
 
 const MB = 1024 * 1024;
 export const UPLOAD_RULES: Record<TUploadKind, { maxBytes: number; types: string[] }> = {
-  video: { maxBytes: 2048 * MB, types: ['video/mp4', 'video/webm', 'video/quicktime', 'video/ogg'] },
   file: {
     maxBytes: 200 * MB,
     types: [

@@ -1,6 +1,4 @@
 import path from 'node:path';
-import type { TClock } from '@server/core/clock';
-import type { Db } from '@server/core/db/client';
 import { bindDeps } from '@server/core/bind';
 import { cover, ensureCourse, setCover } from './cover';
 import { create, remove, update } from './course-lifecycle';
@@ -26,11 +24,11 @@ export { ownCourse } from './queries';
 export { publicCourse, publicPreview } from './public-course';
 export { coverUrl, planView } from './views';
 
-type TCoursesDomainDeps = { dataDir: string; db: Db; clock: TClock; onCoursesChanged: (teacherId: string) => void };
+type TCoursesDomainDeps = Pick<TCoursesDeps, 'db' | 'clock' | 'onCoursesChanged' | 'onLessonsRemoved'> & { dataDir: string };
 
-export function createCourses({ dataDir, db, clock, onCoursesChanged }: TCoursesDomainDeps) {
+export function createCourses({ dataDir, db, clock, onCoursesChanged, onLessonsRemoved }: TCoursesDomainDeps) {
   const files = filesStore(path.join(dataDir, 'uploads'));
-  const deps: TCoursesDeps = { db, clock, files, onCoursesChanged };
+  const deps: TCoursesDeps = { db, clock, files, onCoursesChanged, onLessonsRemoved };
   return {
     files,
     courses: bindDeps(deps, { usage, list, get, create, update, remove, putPlans, ensureCourse, setCover, cover, previewLesson }),

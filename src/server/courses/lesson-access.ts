@@ -1,3 +1,4 @@
+import { lessonVideoView } from '@shared/schemas/video';
 import { AppError } from '@server/core/errors';
 import { iso } from '@server/core/dates';
 import type { courses, lessons } from '@server/core/db/schema';
@@ -9,6 +10,9 @@ import { coverUrl, planView } from './views';
 type TLessonRow = typeof lessons.$inferSelect;
 
 type TCourseRow = typeof courses.$inferSelect;
+
+/** Lessons a student may see: everything but a video lesson whose video is not ready. */
+const studentCanSee = (l: { type: string; video: { state: string } | null }) => l.type !== 'video' || l.video?.state === 'ready';
 
 export type TLockReason = 'subscription' | 'previous' | 'release';
 
@@ -40,7 +44,9 @@ export const opensLessons = (status: string) => status === 'active' || status ==
 
 /** `hasAccess` null: the teacher's preview, where nothing is locked. */
 export async function buildView(db: TTx, course: TCourseRow, subdomain: string, teacherName: string, hasAccess: boolean | null, completed: Set<string>, now: Date) {
-  const outline = await outlineOf(db, course.id);
+  // A student never sees a video lesson whose video is not ready (decision 065): it is left out of their
+  // outline, order and locks as if it were not there yet; the teacher's preview shows it.
+  const outline = (await outlineOf(db, course.id)).map((o) => ({ ...o, lessons: hasAccess === null ? o.lessons : o.lessons.filter(studentCanSee) }));
   const ordered = outline.flatMap((o) => o.lessons);
   const reasons = hasAccess === null ? ordered.map(() => null) : lockReasons(course.kind, ordered, hasAccess, completed, now);
   const lockOf = new Map(ordered.map((l, i) => [l.id, reasons[i] ?? null]));
@@ -53,7 +59,7 @@ export async function buildView(db: TTx, course: TCourseRow, subdomain: string, 
     sections: outline.map(({ section, lessons: ls }) => ({
       id: section.id,
       title: section.title,
-      lessons: ls.map((l) => ({ id: l.id, title: l.title, type: l.type, releaseAt: iso(l.releaseAt), completed: completed.has(l.id), lock: lockOf.get(l.id) ?? null })),
+      lessons: ls.map((l) => ({ id: l.id, title: l.title, type: l.type, releaseAt: iso(l.releaseAt), completed: completed.has(l.id), lock: lockOf.get(l.id) ?? null, video: lessonVideoView(l.video) })),
     })),
     ordered,
     lockOf,
@@ -73,7 +79,9 @@ export function lessonPayload(view: Awaited<ReturnType<typeof buildView>>, lesso
       bodyHtml: lesson.bodyHtml,
       url: lesson.url,
       releaseAt: iso(lesson.releaseAt),
-      file: lesson.fileKey ? { name: lesson.fileName ?? 'file', type: lesson.fileType ?? '', size: lesson.fileSize ?? 0, url: `${fileBase}/${lesson.id}/file` } : null,
+      video: lessonVideoView(lesson.video),
+      // A video lesson's original is never offered as a file: it plays through encrypted HLS only.
+      file: lesson.fileKey && lesson.type !== 'video' ? { name: lesson.fileName ?? 'file', type: lesson.fileType ?? '', size: lesson.fileSize ?? 0, url: `${fileBase}/${lesson.id}/file` } : null,
     },
     previousId: view.ordered[index - 1]?.id ?? null,
     nextId: view.ordered[index + 1]?.id ?? null,

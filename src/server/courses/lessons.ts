@@ -65,6 +65,7 @@ export async function removeLesson(deps: TCoursesDeps, teacherId: string, lesson
   await db.delete(lessons).where(eq(lessons.id, lesson.id));
   await touchCourse(db, lesson.courseId);
   await files.remove(lesson.fileKey);
+  await deps.onLessonsRemoved(teacherId, [lesson.id]);
   return { ok: true as const };
 }
 
@@ -92,6 +93,7 @@ export async function setLessonFile(deps: TCoursesDeps, teacher: TStorageOwner, 
 export async function ensureLesson(deps: TCoursesDeps, teacher: TStorageOwner, lessonId: string, declaredBytes: number | null) {
   const { db } = deps;
   const lesson = await ownLesson(db, teacher.id, lessonId);
+  if (lesson.type === 'video') throw new AppError('FILE_TYPE_NOT_ALLOWED');
   await ensureStorage(db, teacher, (declaredBytes ?? 0) - (lesson.fileSize ?? 0));
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TTx } from '@server/core/db/sql';
-import { coursePlans, courses, courseSections, lessons } from '@server/core/db/schema';
+import { coursePlans, courses, courseSections, lessons, lessonVideos } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
 
 /** The teacher's own course, or 404: ids of other teachers' courses behave as if they did not exist. */
@@ -39,11 +39,14 @@ export async function outlineOf(db: TTx, courseId: string) {
     .from(courseSections)
     .where(eq(courseSections.courseId, courseId))
     .orderBy(asc(courseSections.position), asc(courseSections.createdAt));
-  const rows = await db
-    .select()
+  const joined = await db
+    .select({ lesson: lessons, video: lessonVideos })
     .from(lessons)
+    .leftJoin(lessonVideos, eq(lessonVideos.lessonId, lessons.id))
     .where(eq(lessons.courseId, courseId))
     .orderBy(asc(lessons.position), asc(lessons.createdAt));
+  // Each lesson carries its video's row (issue 12): its state decides what students see.
+  const rows = joined.map(({ lesson, video }) => ({ ...lesson, video }));
   return sections.map((s) => ({ section: s, lessons: rows.filter((l) => l.sectionId === s.id) }));
 }
 

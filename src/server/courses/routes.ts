@@ -5,6 +5,7 @@ import { loadViewer, type TAuth, type TTeacherEnv } from '@server/auth';
 import type { Db } from '@server/core/db/client';
 import type { TAppEnv } from '@server/core/env';
 import { validate } from '@server/core/validate';
+import { AppError } from '@server/core/errors';
 import { fileResponse, type TUploadKind } from './files';
 import type { TCourses } from './index';
 
@@ -71,8 +72,9 @@ export function courseTeacherRoutes(courses: TCourses) {
       // both are checked again on attach.
       const length = c.req.header('content-length');
       await courses.content.ensureLesson(c.var.teacher, c.req.valid('param').lessonId, length ? Number(length) : null);
-      const kind: TUploadKind = (c.req.header('content-type') ?? '').startsWith('video/') ? 'video' : 'file';
-      const stored = await upload(courses, kind, c.var.teacher.id, c.req.raw);
+      // Lesson videos go through tus, ffprobe and encrypted HLS (/api/video/uploads): never stored as a plain file.
+      if ((c.req.header('content-type') ?? '').toLowerCase().startsWith('video/')) throw new AppError('FILE_TYPE_NOT_ALLOWED');
+      const stored = await upload(courses, 'file', c.var.teacher.id, c.req.raw);
       return c.json(await courses.content.setLessonFile(c.var.teacher, c.req.valid('param').lessonId, stored).catch(async (error: unknown) => {
         await courses.files.remove(stored.key);
         throw error;

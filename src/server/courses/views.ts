@@ -1,4 +1,5 @@
-import type { coursePlans, lessons } from '@server/core/db/schema';
+import { lessonVideoView } from '@shared/schemas/video';
+import type { coursePlans, lessons, lessonVideos } from '@server/core/db/schema';
 import { iso } from '@server/core/dates';
 
 export function coverUrl(course: { id: string; coverKey: string | null; updatedAt: Date }): string | null {
@@ -9,7 +10,7 @@ export function planView(p: typeof coursePlans.$inferSelect) {
   return { id: p.id, type: p.type, priceDzd: p.priceDzd, durationDays: p.durationDays, autoRenew: p.autoRenew };
 }
 
-export function teacherLessonView(l: typeof lessons.$inferSelect) {
+export function teacherLessonView(l: typeof lessons.$inferSelect & { video?: typeof lessonVideos.$inferSelect | null }) {
   return {
     id: l.id,
     sectionId: l.sectionId,
@@ -20,5 +21,6 @@ export function teacherLessonView(l: typeof lessons.$inferSelect) {
     file: l.fileKey ? { name: l.fileName ?? 'file', type: l.fileType ?? '', size: l.fileSize ?? 0 } : null,
     releaseAt: iso(l.releaseAt),
     freePreview: l.freePreview,
+    video: lessonVideoView(l.video),
   };
 }

@@ -37,7 +37,8 @@ export type TDashboardRows = {
  * Everything My Subscriptions shows, in one statement returning JSON: on the embedded database each round
  * trip has a fixed cost, so one statement instead of four keeps it within 2× of PostgreSQL (bench/results/courses.md).
  * Per subscription it reads the course's lessons in order and the ids the student completed (the (course) and
- * (course, student) indexes): progress and the next lesson come from them, the locks from lockReasons.
+ * (course, student) indexes): progress and the next lesson come from them, the locks from lockReasons. A video
+ * lesson counts once its video is ready, as the outline shows it (courses/lesson-access.ts).
  */
 export async function dashboardData(db: TTx, studentId: string, platform: string | null): Promise<TDashboardRows> {
   const day = sql.raw(`to_char(lp.completed_at at time zone '${COURSE_TIME_ZONE}', 'YYYY-MM-DD')`);
@@ -47,7 +48,8 @@ export async function dashboardData(db: TTx, studentId: string, platform: string
       select e.id, e.course_id, c.title, c.kind, c.status as course_status, c.cover_key, c.updated_at as course_updated_at, tt.name as teacher_name, tt.subdomain,
         p.price_dzd as plan_price, e.type, e.status, e.started_at, e.expires_at, e.auto_renew, e.total_paid_dzd,
         coalesce((select json_agg(json_build_object('id', l.id, 'releaseAt', l.release_at) order by s.position, s.created_at, s.id, l.position, l.created_at)
-          from lessons l join course_sections s on s.id = l.section_id where l.course_id = e.course_id), '[]') as lessons,
+          from lessons l join course_sections s on s.id = l.section_id where l.course_id = e.course_id
+          and (l.type <> 'video' or exists (select 1 from lesson_videos v where v.lesson_id = l.id and v.state = 'ready'))), '[]') as lessons,
         coalesce((select json_agg(lp.lesson_id) from lesson_progress lp where lp.course_id = e.course_id and lp.student_id = e.student_id), '[]') as done
       from enrollments e
       join courses c on c.id = e.course_id

@@ -2,7 +2,7 @@ import { bindDeps } from '@server/core/bind';
 import { dashboard } from './dashboard';
 import type { TLearningDeps } from './deps';
 import { enrollFree } from './enroll-free';
-import { complete, lesson, lessonFile, outline } from './student-course';
+import { complete, lesson, lessonFile, openLesson, outline } from './student-course';
 
 /*
  * The learning domain: the student's side of the courses. My Subscriptions, a course's outline and its
@@ -13,7 +13,7 @@ import { complete, lesson, lessonFile, outline } from './student-course';
 export { learningStudentRoutes } from './routes';
 
 export function createLearning(deps: TLearningDeps) {
-  return bindDeps(deps, { dashboard, outline, lesson, complete, lessonFile, enrollFree });
+  return bindDeps(deps, { dashboard, outline, lesson, complete, lessonFile, openLesson, enrollFree });
 }
 
 export type TLearning = ReturnType<typeof createLearning>;

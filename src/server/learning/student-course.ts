@@ -82,6 +82,17 @@ export async function lessonFile(deps: TLearningDeps, studentId: string, lessonI
   if (!lesson) throw new AppError('LESSON_NOT_FOUND');
   const view = await studentView(deps, studentId, lesson.courseId, where);
   ensureOpen(view.lockOf.get(lessonId) ?? null);
-  if (!lesson.fileKey) throw new AppError('NOT_FOUND');
+  // A video lesson is watched through encrypted HLS only; its original (or a file stored before) is never served.
+  if (!lesson.fileKey || lesson.type === 'video' || lesson.fileType?.startsWith('video/')) throw new AppError('NOT_FOUND');
   return { key: lesson.fileKey, type: lesson.fileType ?? 'application/octet-stream', name: lesson.fileName ?? 'file' };
+}
+
+/** The student may open this lesson now (subscription, order, release): its course and teacher, or the lock's error. */
+export async function openLesson(deps: TLearningDeps, studentId: string, lessonId: string, where: TWhere) {
+  const [lesson] = await deps.db.select().from(lessons).where(eq(lessons.id, lessonId));
+  if (!lesson) throw new AppError('LESSON_NOT_FOUND');
+  const view = await studentView(deps, studentId, lesson.courseId, where);
+  if (!view.ordered.some((l) => l.id === lessonId)) throw new AppError('LESSON_NOT_FOUND');
+  ensureOpen(view.lockOf.get(lessonId) ?? null);
+  return { courseId: lesson.courseId, teacherId: lesson.teacherId };
 }

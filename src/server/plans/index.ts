@@ -2,4 +2,4 @@
  * The teacher's plan limits of spec §9 (courses, students, storage) and the usage shown against them. A rule
  * of every domain that adds courses, students or files, so it stands alone: it imports only the core.
  */
-export { activeSubscription, ensureCourseCapacity, ensureStorage, ensureStudentCapacity, planUsage } from './limits';
+export { activeSubscription, ensureCourseCapacity, ensureStorage, ensureStudentCapacity, planUsage, storageUsedBytes } from './limits';

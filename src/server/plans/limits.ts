@@ -1,6 +1,6 @@
 import { and, countDistinct, count, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { nextPlan, planLimits } from '@shared/courses';
-import { courses, enrollments, lessons, teachers } from '@server/core/db/schema';
+import { courses, enrollments, lessons, lessonVideos, teachers } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
 import { DAY_MS } from '@server/core/dates';
 import type { TTx } from '@server/core/db/sql';
@@ -95,7 +95,12 @@ export async function storageUsedBytes(db: TTx, teacherId: string): Promise<numb
     .select({ bytes: sql<string>`coalesce(sum(${lessons.fileSize}), 0)::bigint` })
     .from(lessons)
     .where(eq(lessons.teacherId, teacherId));
-  return Number(row?.bytes ?? 0);
+  // Videos count their encrypted renditions and thumbnail, and their original while it waits to be processed.
+  const [video] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${lessonVideos.storedBytes} + ${lessonVideos.originalBytes}), 0)::bigint` })
+    .from(lessonVideos)
+    .where(eq(lessonVideos.teacherId, teacherId));
+  return Number(row?.bytes ?? 0) + Number(video?.bytes ?? 0);
 }
 
 /**

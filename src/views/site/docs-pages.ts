@@ -26,6 +26,7 @@ export const DOC_GROUPS = [
       'courses/approval',
       'courses/activation',
       'courses/lessons',
+      'courses/video',
       'courses/plans',
       'courses/analytics',
     ],

@@ -11,7 +11,7 @@ export const FEATURE_STATUS = {
   mobileApps: 'planned',
   courses: 'inProgress',
   activationCodes: 'inProgress',
-  protectedVideo: 'upcoming',
+  protectedVideo: 'completed',
   exams: 'planned',
   subscriptions: 'inProgress',
   liveSessions: 'inProgress',

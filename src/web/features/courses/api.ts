@@ -270,3 +270,29 @@ export function uploadFile(target: { lessonId: string } | { courseId: string } |
     xhr.send(file);
   });
 }
+
+/* Protected video (issue 12). The uploader (tus) and the player (HLS) fetch their own URLs; the JSON calls go here. */
+const video = api.video;
+
+export const videoKeys = {
+  status: (lessonId: string) => ['courses', 'video', 'status', lessonId] as const,
+};
+
+/** A lesson's video as the teacher sees it: polled every 1.5 s while it waits or is being processed. */
+export const videoStatusQuery = (lessonId: string) =>
+  queryOptions({
+    queryKey: videoKeys.status(lessonId),
+    queryFn: () => unwrap(video.lessons[':lessonId'].status.$get({ param: { lessonId } })),
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const state = query.state.data?.state;
+      return state === 'queued' || state === 'processing' ? 1500 : false;
+    },
+  });
+
+export const videoApi = {
+  remove: (lessonId: string) => unwrap(video.lessons[':lessonId'].$delete({ param: { lessonId } })),
+  /** Opens a playback session on this device: the token, the playlist, the watermark, where to resume. */
+  play: (lessonId: string, deviceId: string) => unwrap(video.lessons[':lessonId'].playback.$post({ param: { lessonId }, json: { deviceId } })),
+  heartbeat: (token: string, position: number) => unwrap(video.playback.heartbeat.$post({ json: { token, position } })),
+};

@@ -8,3 +8,4 @@ export * from './codes';
 export * from './site';
 export * from './live';
 export * from './certificates';
+export * from './video';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateToAlgiersLocal, LESSON_TYPES, type TLessonType } from '@shared/courses';
 import { useErrorText } from '@web/lib/api-errors';
@@ -12,13 +12,9 @@ import { Modal, ProgressBar } from './ui';
 import { CheckboxField, SelectField, TextField } from '@web/components/ui/form-field';
 import { FilePicker } from './file-picker';
 import { UpgradePrompt } from './upgrade-prompt';
+import { VideoUpload } from './video/video-upload';
 
-const ACCEPT: Record<TLessonType, string> = {
-  video: 'video/mp4,video/webm,video/quicktime,video/ogg',
-  file: '.pdf,.zip,.doc,.docx,.ppt,.pptx,.xls,.xlsx,.jpg,.jpeg,.png,.webp,.mp3,.txt',
-  text: '',
-  link: '',
-};
+const ACCEPT = '.pdf,.zip,.doc,.docx,.ppt,.pptx,.xls,.xlsx,.jpg,.jpeg,.png,.webp,.mp3,.txt';
 
 type TProps = {
   courseId: string;
@@ -42,33 +38,45 @@ export function LessonDialog({ courseId, sectionId, scheduled, lesson, onClose, 
   const [freePreview, setFreePreview] = useState(lesson?.freePreview ?? false);
   const [file, setFile] = useState<File | null>(null);
   const [sent, setSent] = useState<number | null>(null);
+  // A new video lesson is saved as soon as its video starts uploading; later saves update it.
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const [videoBusy, setVideoBusy] = useState(false);
+  const lessonId = lesson?.id ?? createdId;
   const usage = useQuery({ ...usageQuery, enabled: false });
 
   const save = useMutation({
-    mutationFn: async () => {
+    mutationFn: async ({ close }: { close: boolean }) => {
       const fields = { title, type, bodyHtml, url, freePreview, ...(scheduled ? { releaseAt: releaseAt || null } : {}) };
-      const saved = lesson
-        ? await coursesApi.updateLesson(lesson.id, fields)
+      const saved = lessonId
+        ? await coursesApi.updateLesson(lessonId, fields)
         : await coursesApi.createLesson(courseId, { ...fields, sectionId });
-      if (file && (type === 'video' || type === 'file')) {
+      if (file && type === 'file') {
         setSent(0);
         await uploadFile({ lessonId: saved.id }, file, setSent).finally(() => setSent(null));
       }
-      return saved;
+      return { saved, close };
     },
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'STORAGE_LIMIT') void usage.refetch();
     },
-    onSuccess: () => {
+    onSuccess: ({ saved, close }) => {
+      setCreatedId(saved.id);
       onSaved();
-      onClose();
+      if (close) onClose();
     },
   });
+  const ensureLesson = useCallback(async () => {
+    if (lessonId) return lessonId;
+    return save.mutateAsync({ close: false }).then(
+      (r) => r.saved.id,
+      () => null,
+    );
+  }, [lessonId, save]);
   const fieldErrors = save.error instanceof ApiError ? save.error.fields : {};
   const storageFull = save.error instanceof ApiError && save.error.code === 'STORAGE_LIMIT';
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate();
+    save.mutate({ close: true });
   };
 
   return (
@@ -86,13 +94,13 @@ export function LessonDialog({ courseId, sectionId, scheduled, lesson, onClose, 
         {type === 'link' ? (
           <TextField id="lesson-url" type="url" dir="ltr" label={t('lesson.url')} value={url} onChange={(e) => setUrl(e.target.value)} error={fieldErrors.url} placeholder={t('lesson.urlPlaceholder')} />
         ) : null}
-        {type === 'video' || type === 'file' ? (
+        {type === 'file' ? (
           <div className="space-y-1.5">
-            <FilePicker id="lesson-file" label={type === 'video' ? t('lesson.videoFile') : t('lesson.attachment')} accept={ACCEPT[type]} file={file} onChange={setFile} />
+            <FilePicker id="lesson-file" label={t('lesson.attachment')} accept={ACCEPT} file={file} onChange={setFile} />
             {lesson?.file && !file ? <p className="text-xs text-gray-600">{t('lesson.currentFile', { name: lesson.file.name })}</p> : null}
-            {type === 'video' ? <p className="text-xs text-gray-500">{t('lesson.videoHint')}</p> : null}
           </div>
         ) : null}
+        {type === 'video' ? <VideoUpload lessonId={lessonId} ensureLesson={ensureLesson} onBusyChange={setVideoBusy} /> : null}
         {scheduled ? (
           <TextField
             id="lesson-release"
@@ -115,7 +123,8 @@ export function LessonDialog({ courseId, sectionId, scheduled, lesson, onClose, 
         ) : null}
         {storageFull && usage.data ? <UpgradePrompt usage={usage.data} what="storage" message={save.error?.message} /> : null}
         {save.isError && !storageFull && Object.keys(fieldErrors).length === 0 ? <Notice tone="error">{errorText(save.error)}</Notice> : null}
-        <Button type="submit" busy={save.isPending} className="w-full" data-testid="lesson-save">
+        {videoBusy ? <p className="text-xs text-gray-600">{t('video:upload.saveAfter')}</p> : null}
+        <Button type="submit" busy={save.isPending} disabled={videoBusy} className="w-full" data-testid="lesson-save">
           {t('common.save')}
         </Button>
       </form>

@@ -7,6 +7,7 @@ import { Notice } from '@web/components/ui/notice';
 import type { TLessonView } from '@web/features/courses/api';
 import { LockIcon } from './icons';
 import { PdfViewer } from './pdf-viewer';
+import { VideoPlayer } from './video/video-player';
 import { LESSON_CONTENT_CLASS, useCourseFormat } from './ui';
 
 type TLesson = TLessonView['lesson'];
@@ -65,14 +66,13 @@ export function OutlineNav({ sections, currentId, lessonHref }: { sections: TSec
 /** A lesson's content by its type; `onUsed` reports the automatic completion (video ended, link or file opened). */
 export function LessonContent({ lesson, onUsed }: { lesson: TLesson; onUsed?: () => void }) {
   const { t } = useTranslation('courses');
+  // Protected playback: the player reports the position and the server marks the lesson done at 90 %.
+  // Students only get ready videos; the teacher's preview may show one still being prepared.
   if (lesson.type === 'video') {
-    if (!lesson.file) return <Notice tone="info">{t('learn.noVideo')}</Notice>;
-    return (
-      // Protected playback (HLS, watermark) comes later; meanwhile the browser's own download button is hidden.
-      <video controls controlsList="nodownload" preload="metadata" src={lesson.file.url} onEnded={onUsed} className="aspect-video w-full rounded-xl bg-black" data-testid="lesson-video">
-        <track kind="captions" />
-      </video>
-    );
+    if (!lesson.video || lesson.video.state === 'none') return <Notice tone="info">{t('learn.noVideo')}</Notice>;
+    if (lesson.video.state !== 'ready') return <Notice tone="info">{t(`video:player.notReady.${lesson.video.state}`)}</Notice>;
+    // Keyed by lesson: "next lesson" must start a new session, not carry the previous lesson's over.
+    return <VideoPlayer key={lesson.id} lessonId={lesson.id} poster={lesson.video.thumbnailUrl} />;
   }
   if (lesson.type === 'file') {
     if (!lesson.file) return <Notice tone="info">{t('learn.noFile')}</Notice>;

@@ -10,6 +10,7 @@ import { useSession } from '@web/components/area/session';
 import { notify } from '@web/lib/notify';
 import { courseKeys, coursesApi, type TCourseDetail, type TTeacherLesson } from '@web/features/courses/api';
 import { LessonDialog } from './lesson-dialog';
+import { VideoStateBadge } from './video/video-state-badge';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { useCourseFormat } from './ui';
 import { TextField } from '@web/components/ui/form-field';
@@ -200,6 +201,7 @@ export function OutlineEditor({ course }: { course: TCourseDetail }) {
                         {t('platform:web.lesson.freePreview')}
                       </Badge>
                     ) : null}
+                    {lesson.type === 'video' ? <VideoStateBadge lessonId={lesson.id} known={lesson.video} /> : null}
                   </div>
                   {lesson.releaseAt ? <span className="text-xs text-gray-600">{t('lesson.releasesOn', { date: format.dateTime(lesson.releaseAt) })}</span> : null}
                   <div className="flex flex-wrap justify-end gap-1 whitespace-nowrap">

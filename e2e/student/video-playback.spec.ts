@@ -1,0 +1,146 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test, uniqueAccount } from '../support/fixtures';
+import { registerTeacherViaApi, signOutViaApi } from '../support/auth';
+import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
+import { makeTestVideo, uploadVideoViaTus, waitForVideoReady } from '../support/video';
+
+const STUDENT_NAME = 'سلمى بن علي';
+
+const currentTime = (page: Page) => page.getByTestId('lesson-video').evaluate((v: HTMLVideoElement) => v.currentTime);
+
+async function call(request: APIRequestContext, origin: string, method: 'post' | 'put' | 'patch', url: string, data: unknown) {
+  const res = await request[method](url, { data, headers: { origin } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()) as { id: string };
+}
+
+/** A free published course whose one lesson is a ready, encrypted video, and a student enrolled in it. */
+async function enrolledStudent(page: Page, origin: string) {
+  const teacher = uniqueAccount('vteacher');
+  await registerTeacherViaApi(page, teacher, 'أستاذ كريم');
+  const course = await call(page.request, origin, 'post', '/api/courses/teacher/courses', { title: 'الكيمياء العضوية', kind: 'regular' });
+  const section = await call(page.request, origin, 'post', `/api/courses/teacher/courses/${course.id}/sections`, { title: 'الأساسيات' });
+  const lesson = await call(page.request, origin, 'post', `/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'الروابط الكيميائية', type: 'video' });
+  await uploadVideoViaTus(page.request, origin, lesson.id, makeTestVideo(12));
+  await waitForVideoReady(page.request, lesson.id);
+  await call(page.request, origin, 'put', `/api/courses/teacher/courses/${course.id}/plans`, { plans: [{ type: 'free', priceDzd: 0 }] });
+  await call(page.request, origin, 'patch', `/api/courses/teacher/courses/${course.id}`, { status: 'published' });
+
+  // The teacher previews the lesson in the same player, under their own watermark.
+  await page.goto(`/t/${teacher.subdomain}/preview/courses/${course.id}/lessons/${lesson.id}`);
+  await expect(page.getByTestId('lesson-video')).toHaveAttribute('poster', /thumbnail/);
+  await page.getByTestId('player-start').click();
+  await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(0.5);
+  await expect(page.getByTestId('video-watermark')).toContainText('أستاذ كريم');
+  await page.goto('about:blank');
+  await signOutViaApi(page);
+
+  const student = uniqueAccount('vstudent');
+  const signUp = await page.request.post('/api/account/register/student', { data: { name: STUDENT_NAME, email: student.email, password: student.password, platform: teacher.subdomain }, headers: { origin } });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  await call(page.request, origin, 'post', `/api/courses/student/courses/${course.id}/enroll-free`, {});
+  return { student, url: `/student/dashboard/courses/${course.id}/lessons/${lesson.id}` };
+}
+
+/** The same student signed in on a second device (another browser context, so another device id). */
+async function secondDevice(browser: Browser, baseURL: string, account: { email: string; password: string }) {
+  const context = await browser.newContext({ baseURL, locale: 'ar', extraHTTPHeaders: { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` } });
+  const page = await context.newPage();
+  const login = await page.request.post('/api/account/login', { data: { email: account.email, password: account.password }, headers: { origin: new URL(baseURL).origin } });
+  expect(login.status(), await login.text()).toBe(200);
+  return { context, page };
+}
+
+
+test.describe('protected video playback (Arabic)', () => {
+  test.setTimeout(180_000);
+
+  test('a subscribed student watches with a moving watermark, no download, and one screen at a time', async ({ page, baseURL, browser }) => {
+    const origin = new URL(baseURL!).origin;
+    const { student, url } = await enrolledStudent(page, origin);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(url);
+    await expectDirection(page, 'ar');
+    const player = page.getByTestId('video-player');
+    const video = page.getByTestId('lesson-video');
+    await expect(video).toHaveAttribute('controlslist', /nodownload/);
+    await expect(video).toHaveAttribute('disablepictureinpicture', '');
+    await expect(video).toHaveAttribute('playsinline', '');
+    expect(await video.getAttribute('src')).toBeNull();
+
+    await player.getByTestId('player-start').click();
+    await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(1);
+
+    // The watermark is over the picture and names the student.
+    const mark = player.getByTestId('video-watermark');
+    await expect(mark).toContainText(STUDENT_NAME);
+    const [box, picture] = [await mark.boundingBox(), await video.boundingBox()];
+    expect(box && picture).toBeTruthy();
+    expect(box!.x < picture!.x + picture!.width && box!.x + box!.width > picture!.x && box!.y < picture!.y + picture!.height && box!.y + box!.height > picture!.y).toBe(true);
+    expect(await mark.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
+    // Removed from the page, it comes back.
+    await mark.evaluate((el) => el.remove());
+    await expect(player.getByTestId('video-watermark')).toContainText(STUDENT_NAME);
+
+    // No context menu (where "Save video as…" lives).
+    const prevented = await video.evaluate((v) => {
+      const e = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
+      v.dispatchEvent(e);
+      return e.defaultPrevented;
+    });
+    expect(prevented).toBe(true);
+    // The playlist is an encrypted HLS stream, never a file URL.
+    expect(await video.evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/^blob:/);
+
+    await expectNoHorizontalOverflow(page);
+    await player.hover();
+    await page.screenshot({ path: `${SCREENSHOTS}/video-player-ar-375.png` });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await player.hover();
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/video-player-ar-1280.png` });
+
+    // Keyboard: k pauses, → steps forward 5 s.
+    await player.focus();
+    await page.keyboard.press('k');
+    await expect(player.getByTestId('player-toggle')).toHaveAttribute('aria-label', /تشغيل/);
+    const before = await currentTime(page);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => currentTime(page)).toBeGreaterThan(before + 4);
+    await page.keyboard.press('k');
+
+    // f: the player's container goes full screen, so the watermark is still over the picture.
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => (document.fullscreenElement as HTMLElement | null)?.dataset.testid ?? null)).toBe('video-player');
+    await expect(player.getByTestId('video-watermark')).toBeVisible();
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+
+    // At 90 % watched the lesson counts as done: the outline and the lesson follow without a reload.
+    await expect(page.getByTestId('lesson-completed')).toHaveCount(0);
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.currentTime = v.duration * 0.92;
+      void v.play();
+    });
+    await expect(page.getByTestId('lesson-completed')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('outline-lesson').first()).toHaveAttribute('data-completed', 'true');
+
+    // The same account on a second screen takes over; the first stops and says why.
+    const other = await secondDevice(browser, baseURL!, student);
+    await other.page.goto(url);
+    await other.page.getByTestId('player-start').click();
+    await expect.poll(() => currentTime(other.page), { timeout: 30_000 }).toBeGreaterThan(0.5);
+    const notice = page.getByTestId('player-other-device');
+    await expect(notice).toBeVisible({ timeout: 40_000 });
+    await expect(notice).toContainText('جهاز آخر');
+    await expect(player).toHaveAttribute('data-state', 'other-device');
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}/video-player-other-device-ar-1280.png` });
+
+    // "Play here" takes the screen back.
+    await notice.getByTestId('player-take-over').click();
+    await expect(player).toHaveAttribute('data-state', 'playing');
+    await expect(other.page.getByTestId('player-other-device')).toBeVisible({ timeout: 40_000 });
+    await other.context.close();
+  });
+});

@@ -1,0 +1,86 @@
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { lessons, teacherRef } from './courses';
+
+/*
+ * Tables of the video domain (issue 12, docs/decisions/063-video-keys-and-tokens.md). Segments, thumbnails and
+ * uploads live in storage (DATA_DIR/video or S3); the database holds their state and the keys, encrypted.
+ */
+
+/** One video per video lesson; `generation` grows with each upload so a stale job never overwrites a newer one. */
+export const lessonVideos = pgTable(
+  'lesson_videos',
+  {
+    lessonId: uuid('lesson_id')
+      .primaryKey()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    teacherId: teacherRef(),
+    courseId: uuid('course_id').notNull(),
+    generation: integer('generation').notNull().default(1),
+    /** queued | processing | ready | failed */
+    state: text('state').notNull(),
+    progress: integer('progress').notNull().default(0),
+    durationSec: doublePrecision('duration_sec'),
+    /** Heights of the renditions made, ascending. */
+    renditions: jsonb('renditions').$type<number[]>().notNull().default([]),
+    /** The tus upload id of the original while it waits for (or goes through) processing. */
+    uploadId: text('upload_id'),
+    originalName: text('original_name'),
+    originalBytes: bigint('original_bytes', { mode: 'number' }).notNull().default(0),
+    /** Renditions and thumbnail kept in storage (the plan's storage counts them, and the original until processed). */
+    storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull().default(0),
+    hasThumbnail: integer('has_thumbnail').notNull().default(0),
+    errorCode: text('error_code'),
+    /** Processing speed of the last transcode, × real time (bench and logs). */
+    speed: doublePrecision('speed'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lesson_videos_teacher_idx').on(t.teacherId), index('lesson_videos_course_idx').on(t.courseId)],
+);
+
+/** AES-128 keys, one per N segments of a rendition, stored AES-256-GCM-encrypted under VIDEO_SECRET. */
+export const videoKeys = pgTable(
+  'video_keys',
+  {
+    teacherId: teacherRef(),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    generation: integer('generation').notNull(),
+    rendition: integer('rendition').notNull(),
+    n: integer('n').notNull(),
+    keyEnc: text('key_enc').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.generation, t.rendition, t.n] })],
+);
+
+/** One playing screen per user: the newest playback session takes it (docs/decisions/064-video-lease.md). */
+export const videoLeases = pgTable('video_leases', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  /** The teacher whose lesson is playing. */
+  teacherId: teacherRef(),
+  sessionId: uuid('session_id').notNull(),
+  deviceId: text('device_id').notNull(),
+  lessonId: uuid('lesson_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Where a viewer stopped in a lesson's video (resume). */
+export const videoPositions = pgTable(
+  'video_positions',
+  {
+    teacherId: teacherRef(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    positionSec: doublePrecision('position_sec').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] })],
+);

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import type { TAuth, TTeacherRow } from '@server/auth';
+import { bindDeps } from '@server/core/bind';
+import type { TClock } from '@server/core/clock';
+import type { TConfig } from '@server/core/config';
+import type { Db } from '@server/core/db/client';
+import { defineJob, type TJobQueue } from '@server/core/jobs/queue';
+import type { TLearning } from '@server/learning';
+import type { Logger } from 'pino';
+import { deriveVideoKeys, resolveVideoSecret } from './crypto';
+import type { TVideoDeps } from './deps';
+import { demoVideoJob } from './demo-video';
+import { forgetLessons, remove, status, thumbnail } from './manage';
+import { playRoutes } from './play-routes';
+import { heartbeat, startPlayback } from './playback';
+import { transcodeJob } from './process-video';
+import { s3VideoStorage } from './s3-storage';
+import { localVideoStorage } from './storage';
+import { createTusServer } from './tus';
+import { uploadRoutes } from './upload-routes';
+
+/*
+ * The video domain (issue 12): tus uploads checked by ffprobe, transcoding to encrypted HLS as a job, and
+ * playback for those who paid through short-lived tokens and a one-device lease. Other domains import this file.
+ */
+
+export { videoRoutes } from './routes';
+
+type TVideoDomainDeps = {
+  config: TConfig;
+  db: Db;
+  clock: TClock;
+  jobs: TJobQueue;
+  auth: TAuth;
+  learning: TLearning;
+  logger: Logger;
+  /** The signed-in, active teacher a request comes from (the guards' rule), or null. */
+  findTeacher: (headers: Headers) => Promise<TTeacherRow | null>;
+};
+
+export function createVideo({ config, db, clock, jobs, auth, learning, logger, findTeacher }: TVideoDomainDeps) {
+  const deps: TVideoDeps = {
+    db,
+    clock,
+    config,
+    jobs,
+    learning,
+    logger,
+    storage: config.s3 ? s3VideoStorage(config.s3) : localVideoStorage(path.join(config.dataDir, 'video')),
+    keys: deriveVideoKeys(resolveVideoSecret(config)),
+    uploadsDir: path.join(config.dataDir, 'video-uploads'),
+  };
+  const transcode = transcodeJob(deps);
+  jobs.define(transcode);
+  const demo = demoVideoJob(deps, transcode, logger);
+  jobs.define(demo);
+  const tus = createTusServer({ ...deps, auth, findTeacher, transcode });
+  // Uploads a teacher abandoned (closed tab, lost connection) are removed a day later.
+  jobs.define(defineJob<object>({ name: 'video.uploads-cleanup', cron: '17 * * * *', queue: { retryLimit: 0 }, run: () => tus.cleanUpExpiredUploads() }));
+  return {
+    ...bindDeps(deps, { status, remove, startPlayback, heartbeat, thumbnail, forgetLessons }),
+    /** The transcode job's definition, to send one directly (bench/video.bench.ts). */
+    transcodeJob: transcode,
+    /** Seed step `video`: makes the demo lesson's video in the background (demo-video.ts). */
+    makeDemoVideo: (teacherId: string, lessonId: string) => jobs.send(demo, { teacherId, lessonId }),
+    uploadRoutes: () => uploadRoutes(tus, config.videoMaxBytes),
+    playRoutes: () => playRoutes({ ...deps, auth }),
+  };
+}
+
+export type TVideo = ReturnType<typeof createVideo>;

@@ -1,0 +1,252 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@shared/dates';
+import { toLanguage } from '@shared/i18n';
+import { Button } from '@web/components/ui/button';
+import { cx } from '@web/lib/cx';
+import { PlayGlyph } from './player-icons';
+import { PlayerControls, type TMediaState } from './player-controls';
+import { useHls } from './use-hls';
+import { usePlayback } from './use-playback';
+import { useWatermark } from './use-watermark';
+import { stepTime } from './video-math';
+
+const IDLE_MS = 2_500;
+const STEP_SECONDS = 5;
+
+/** The <video>'s state as React state, from its own events. */
+function useMediaState(video: RefObject<HTMLVideoElement | null>): TMediaState {
+  const [state, setState] = useState<TMediaState>({ playing: false, time: 0, duration: 0, volume: 1, muted: false, buffered: 0 });
+  useEffect(() => {
+    const media = video.current;
+    if (!media) return;
+    const read = () =>
+      setState({
+        playing: !media.paused && !media.ended,
+        time: media.currentTime,
+        duration: Number.isFinite(media.duration) ? media.duration : 0,
+        volume: media.volume,
+        muted: media.muted,
+        buffered: media.buffered.length > 0 ? media.buffered.end(media.buffered.length - 1) : 0,
+      });
+    const events = ['play', 'pause', 'ended', 'timeupdate', 'durationchange', 'volumechange', 'progress', 'emptied', 'loadedmetadata'];
+    for (const e of events) media.addEventListener(e, read);
+    return () => {
+      for (const e of events) media.removeEventListener(e, read);
+    };
+  }, [video]);
+  return state;
+}
+
+/**
+ * Full screen of the player's container, so the watermark and the controls go along. Where the page cannot
+ * ask for it (iPhone Safari only lets the bare <video> go full screen), the container fills the window instead.
+ */
+function useFullscreen(container: RefObject<HTMLElement | null>) {
+  const [native, setNative] = useState(false);
+  const [pseudo, setPseudo] = useState(false);
+  useEffect(() => {
+    const onChange = () => setNative(document.fullscreenElement !== null && document.fullscreenElement === container.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, [container]);
+  const toggle = useCallback(() => {
+    const el = container.current;
+    if (!el) return;
+    if (document.fullscreenElement) return void document.exitFullscreen();
+    if (pseudo || !document.fullscreenEnabled) return setPseudo(!pseudo);
+    el.requestFullscreen().catch(() => setPseudo(true));
+  }, [container, pseudo]);
+  return { active: native || pseudo, pseudo, toggle, leavePseudo: () => setPseudo(false) };
+}
+
+/**
+ * The protected lesson player: encrypted HLS for this student only, custom controls in the page's direction,
+ * keyboard shortcuts, resume, one screen at a time, and a moving watermark with the viewer's name. No
+ * download button, no picture-in-picture, no context menu. This is not DRM (see the teachers' help page).
+ */
+export function VideoPlayer({ lessonId, poster }: { lessonId: string; poster?: string | null }) {
+  const { t, i18n } = useTranslation('video');
+  const container = useRef<HTMLDivElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const playback = usePlayback(lessonId, video);
+  const { session, stopped } = playback;
+  const [broken, setBroken] = useState(false);
+  const hls = useHls(video, session?.playlistUrl ?? null, (status) => {
+    // A key or segment refused: ask the server why (another device, access ended) before saying anything.
+    if (status === 401 || status === 403 || status === 409) void playback.beat();
+    setBroken(status !== 409);
+  });
+  const media = useMediaState(video);
+  const fullscreen = useFullscreen(container);
+  const [speed, setSpeed] = useState(1);
+  const [active, setActive] = useState(true);
+  const idle = useRef<number | undefined>(undefined);
+
+  const lng = toLanguage(i18n.resolvedLanguage);
+  useWatermark(container, session ? [session.watermark.name, session.watermark.contact, formatDate(lng, session.watermark.date, 'long')] : null);
+
+  // A new session starts where the student stopped last time (unless that was the very end), at the chosen speed.
+  useEffect(() => {
+    const media = video.current;
+    if (!session || !media) return;
+    setBroken(false);
+    const onReady = () => {
+      if (session.resumeAt > 1 && session.resumeAt < session.durationSec - 5) media.currentTime = session.resumeAt;
+      media.playbackRate = speed;
+      media.play().catch(() => undefined);
+    };
+    media.addEventListener('loadedmetadata', onReady, { once: true });
+    return () => media.removeEventListener('loadedmetadata', onReady);
+    // The speed is applied by its own handler afterwards; a new session alone restarts this.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [session]);
+
+  const wake = useCallback(() => {
+    setActive(true);
+    window.clearTimeout(idle.current);
+    idle.current = window.setTimeout(() => setActive(false), IDLE_MS);
+  }, []);
+  useEffect(() => () => window.clearTimeout(idle.current), []);
+
+  const toggle = () => {
+    const m = video.current;
+    if (!m) return;
+    if (m.paused || m.ended) void m.play().catch(() => undefined);
+    else m.pause();
+  };
+  const seek = (time: number) => {
+    if (video.current) video.current.currentTime = time;
+  };
+  const mute = () => {
+    if (video.current) video.current.muted = !video.current.muted;
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const target = e.target as HTMLElement;
+    if (!session || target.tagName === 'SELECT' || e.altKey || e.ctrlKey || e.metaKey) return;
+    const m = video.current;
+    if (!m) return;
+    const key = e.key.toLowerCase();
+    const actions: Record<string, () => void> = {
+      ' ': toggle,
+      k: toggle,
+      arrowleft: () => seek(stepTime(m.currentTime, -STEP_SECONDS, m.duration)),
+      arrowright: () => seek(stepTime(m.currentTime, STEP_SECONDS, m.duration)),
+      f: fullscreen.toggle,
+      m: mute,
+      escape: fullscreen.leavePseudo,
+    };
+    const action = actions[key];
+    if (!action || (target.dataset.testid === 'player-volume' && key.startsWith('arrow'))) return;
+    e.preventDefault();
+    wake();
+    action();
+  };
+
+  const showControls = active || !media.playing;
+  return (
+    <div
+      ref={container}
+      tabIndex={0}
+      role="region"
+      aria-label={t('player.label')}
+      onKeyDown={onKeyDown}
+      // Space on a focused button would click it too, after our shortcut already toggled playback.
+      onKeyUp={(e) => e.key === ' ' && (e.target as HTMLElement).tagName === 'BUTTON' && e.preventDefault()}
+      onPointerMove={wake}
+      onContextMenu={(e) => e.preventDefault()}
+      className={cx(
+        'group relative aspect-video w-full select-none overflow-hidden bg-black text-white focus-visible:outline-2 focus-visible:outline-primary-500',
+        fullscreen.pseudo ? 'fixed inset-0 z-50 aspect-auto h-dvh' : 'rounded-xl',
+      )}
+      data-testid="video-player"
+      data-state={stopped ? stopped.kind : session ? 'playing' : 'idle'}
+    >
+      <video
+        ref={video}
+        playsInline
+        preload="none"
+        controlsList="nodownload noremoteplayback"
+        disablePictureInPicture
+        disableRemotePlayback
+        poster={poster ?? undefined}
+        onClick={toggle}
+        onDoubleClick={fullscreen.toggle}
+        className="absolute inset-0 h-full w-full object-contain"
+        data-testid="lesson-video"
+      >
+        <track kind="captions" />
+      </video>
+      {session && !stopped ? (
+        <PlayerControls
+          media={media}
+          fullscreen={fullscreen.active}
+          visible={showControls}
+          qualities={hls.qualities}
+          level={hls.level}
+          playingHeight={hls.playingHeight}
+          speed={speed}
+          onToggle={toggle}
+          onSeek={seek}
+          onVolume={(v) => {
+            if (!video.current) return;
+            video.current.volume = v;
+            video.current.muted = v === 0;
+          }}
+          onMute={mute}
+          onSpeed={(s) => {
+            setSpeed(s);
+            if (video.current) video.current.playbackRate = s;
+          }}
+          onLevel={hls.setLevel}
+          onFullscreen={fullscreen.toggle}
+        />
+      ) : null}
+      <PlayerOverlay playback={playback} broken={broken && !stopped} onRetry={() => playback.start()} />
+    </div>
+  );
+}
+
+/** What covers the picture before playback, when another device took over, or when playback is refused. */
+function PlayerOverlay({ playback, broken, onRetry }: { playback: ReturnType<typeof usePlayback>; broken: boolean; onRetry: () => void }) {
+  const { t } = useTranslation('video');
+  const { session, stopped, starting } = playback;
+  if (session && !broken && !stopped) return null;
+  const box = 'absolute inset-0 z-40 flex flex-col items-center justify-center gap-3 bg-black/75 p-4 text-center';
+  if (stopped?.kind === 'other-device') {
+    return (
+      <div className={box} role="alert" data-testid="player-other-device">
+        <p className="max-w-md text-sm font-bold sm:text-base">{t('player.otherDeviceTitle')}</p>
+        <p className="max-w-md text-xs text-white/85 sm:text-sm">{stopped.message || t('player.otherDevice')}</p>
+        <Button size="sm" onClick={onRetry} busy={starting} data-testid="player-take-over">
+          {t('player.playHere')}
+        </Button>
+      </div>
+    );
+  }
+  if (stopped || broken) {
+    return (
+      <div className={box} role="alert" data-testid="player-refused">
+        <p className="max-w-md text-sm">{stopped?.message ?? t('player.failed')}</p>
+        <Button size="sm" variant="secondary" onClick={onRetry} busy={starting}>
+          {t('player.retry')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="absolute inset-0 z-40 flex items-center justify-center bg-black/30">
+      <button
+        type="button"
+        onClick={onRetry}
+        disabled={starting}
+        aria-label={t('player.start')}
+        className="inline-flex h-16 w-16 items-center justify-center rounded-full bg-primary-600 text-white shadow-lg hover:bg-primary-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-70"
+        data-testid="player-start"
+      >
+        {starting ? <span aria-hidden className="h-6 w-6 animate-spin rounded-full border-2 border-current border-e-transparent" /> : <PlayGlyph />}
+      </button>
+    </div>
+  );
+}
