@@ -243,14 +243,16 @@ describe(`public site pages on ${DRIVER}`, () => {
       expect(refs.filter((id) => !isComingSoon(id)), `${lng}: "soon" names a feature that is not coming`).toEqual([]);
     }
     const home = parse(await (await t.request('/?lng=en')).text());
-    const video = home.querySelector('#features [data-soon="protectedVideo"]');
-    expect(video?.textContent).toContain('Protected videos');
-    expect(video?.querySelector('[data-soon-badge]')?.textContent).toBe('Coming soon');
-    // Live sessions have landed (issue 14): no mark any more.
-    expect(home.querySelector('#features [data-soon="liveSessions"]')).toBeNull();
+    const reports = home.querySelector('#pricing [data-soon="reports"]');
+    expect(reports?.textContent).toContain('Reports and analytics');
+    expect(reports?.querySelector('[data-soon-badge]')?.textContent).toBe('Coming soon');
+    // Protected video (issue 12) and live sessions (issue 14) have landed: no mark any more.
+    expect(home.querySelector('[data-soon="protectedVideo"]')).toBeNull();
+    expect(home.querySelector('[data-soon="liveSessions"]')).toBeNull();
     const roadmap = parse(await (await t.request('/roadmap?lng=en')).text());
-    expect(roadmap.querySelector('[data-roadmap-feature="protectedVideo"] [data-status]')?.getAttribute('data-status')).toBe('upcoming');
-    expect(roadmap.querySelector('[data-roadmap-feature="liveSessions"] [data-status]')?.getAttribute('data-status')).toBe('inProgress');
+    expect(roadmap.querySelector('[data-roadmap-feature="reports"] [data-status]')?.getAttribute('data-status')).toBe('planned');
+    expect(roadmap.querySelector('[data-roadmap-feature="protectedVideo"] [data-status]')?.getAttribute('data-status')).toBe('completed');
+    expect(roadmap.querySelector('[data-roadmap-feature="liveSessions"] [data-status]')?.getAttribute('data-status')).toBe('completed');
   });
 
   it('roadmap milestones take their status from today’s date', async () => {

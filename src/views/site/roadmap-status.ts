@@ -14,7 +14,7 @@ export const FEATURE_STATUS = {
   protectedVideo: 'completed',
   exams: 'planned',
   subscriptions: 'inProgress',
-  liveSessions: 'inProgress',
+  liveSessions: 'completed',
   expiryReminders: 'planned',
   messages: 'planned',
   landingEditor: 'inProgress',
