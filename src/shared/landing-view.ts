@@ -53,6 +53,8 @@ export type TLandingCourseCard = {
   /** Lowest paid price in DZD, or 0 when the course has a free plan. */
   priceFromDzd: number;
   lessonCount: number;
+  /** Total length of the course's ready lesson videos, in seconds (0: no video yet). */
+  videoSeconds: number;
   /** The plans a student can choose, in the teacher's order (free | monthly | quarterly | yearly | lifetime | custom). */
   plans: TCourseCardPlan[];
 };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teachers } from '@server/core/db/schema';
+import { lessonVideos, teachers } from '@server/core/db/schema';
 import { createTestApp, DRIVER, type TTestApp } from './harness';
 import { publishedCourse, quickStudent, registerTeacher, upload, type TTeacher } from './courses-helpers';
 import { visit } from './landing-helpers';
@@ -126,12 +126,23 @@ describe(`public course pages (${DRIVER})`, () => {
     const c = await publishedCourse(a, { title: 'دورة فيديو', lessons: 1 });
     const lessonId = c.lessonIds[0]!;
     await a.b.patch(`/api/courses/teacher/lessons/${lessonId}`, { type: 'video', freePreview: true });
-    expect((await upload(t, a.b, `/api/courses/teacher/uploads/lessons/${lessonId}`, Buffer.alloc(64, 1), 'video/mp4', 'v.mp4')).status).toBe(200);
+    // Until its video is processed, a video lesson is nowhere on the public pages (issue 12).
+    expect((await page(a.host, `/courses/${c.courseId}`)).html).not.toContain(lessonId);
+    expect((await page(a.host, `/courses/${c.courseId}/lessons/${lessonId}`)).status).toBe(404);
+    // Processed: 1 h 2 min 5 s of video.
+    await t.database.db.insert(lessonVideos).values({ lessonId, teacherId: a.id, courseId: c.courseId, state: 'ready', durationSec: 3725, renditions: [360] });
+    const course = await page(a.host, `/courses/${c.courseId}`);
+    expect(course.html).toContain(lessonId);
+    expect(course.html).toMatch(/data-testid="public-lesson-duration"[^>]*>1:02:05</);
+    expect(course.html).toMatch(/data-testid="course-video-length"[^>]*>مدة الفيديو: ساعة ودقيقتان</);
     const { status, html } = await page(a.host, `/courses/${c.courseId}/lessons/${lessonId}`);
     expect(status).toBe(200);
     expect(html).toContain('data-testid="preview-video-signin"');
     expect(html).toContain(`href="/login?redirectTo=${encodeURIComponent(`/student/dashboard/courses/${c.courseId}/lessons/${lessonId}`)}"`);
     expect((await visit(t, a.host, `/courses/${c.courseId}/lessons/${lessonId}/file`)).status).toBe(404);
+    // The course card on the platform home counts the lesson and its length too.
+    const home = await page(main(), `/platform/${a.subdomain}?lng=en`);
+    expect(home.html).toMatch(/data-testid="course-card-video-length"[^>]*>1 hour 2 minutes of video</);
   });
 
   it('opens a free preview to a signed-in student without a subscription, in the student area too', async () => {

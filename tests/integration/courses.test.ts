@@ -101,6 +101,7 @@ describe(`courses on ${DRIVER}`, () => {
         kind: 'regular',
         priceFromDzd: 0,
         lessonCount: 3,
+        videoSeconds: 0,
         plans: [
           { type: 'free', priceDzd: 0, durationDays: null },
           { type: 'custom', priceDzd: 1500, durationDays: 45 },

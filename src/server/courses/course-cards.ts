@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { TLandingCourseCard } from '@shared/landing-view';
 import type { Db } from '@server/core/db/client';
-import { courses, lessons } from '@server/core/db/schema';
+import { courses, lessons, lessonVideos } from '@server/core/db/schema';
 import { activePlans } from './queries';
 import { coverUrl } from './views';
 
@@ -20,7 +20,13 @@ export async function publishedCourseCards(db: Db, teacherId: string): Promise<T
     .orderBy(asc(courses.createdAt));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const counts = await db.select({ courseId: lessons.courseId, n: count() }).from(lessons).where(inArray(lessons.courseId, ids)).groupBy(lessons.courseId);
+  // What a student will find: a video lesson counts once its video is ready (issue 12), with its length.
+  const counts = await db
+    .select({ courseId: lessons.courseId, n: sql<number>`count(*)::int`, seconds: sql<number>`coalesce(sum(${lessonVideos.durationSec}), 0)::float8` })
+    .from(lessons)
+    .leftJoin(lessonVideos, and(eq(lessonVideos.lessonId, lessons.id), eq(lessonVideos.state, 'ready')))
+    .where(and(inArray(lessons.courseId, ids), or(ne(lessons.type, 'video'), sql`${lessonVideos.lessonId} is not null`)))
+    .groupBy(lessons.courseId);
   const plans = await activePlans(db, ids);
   return rows.map((c) => {
     const own = plans.filter((p) => p.courseId === c.id);
@@ -33,6 +39,7 @@ export async function publishedCourseCards(db: Db, teacherId: string): Promise<T
       kind: c.kind as TCourseCard['kind'],
       priceFromDzd: prices.length ? Math.min(...prices) : 0,
       lessonCount: counts.find((x) => x.courseId === c.id)?.n ?? 0,
+      videoSeconds: Math.round(counts.find((x) => x.courseId === c.id)?.seconds ?? 0),
       plans: own.map((p) => ({ type: p.type, priceDzd: p.priceDzd, durationDays: p.durationDays })),
     };
   });

@@ -34,7 +34,10 @@ export async function publicCourse(db: Db, teacherId: string, courseId: string) 
       .map(({ section, lessons: rows }) => ({
         id: section.id,
         title: section.title,
-        lessons: rows.map((l) => ({ id: l.id, title: l.title, type: l.type, freePreview: l.freePreview, releaseAt: l.releaseAt })),
+        // A video lesson shows once its video is ready, as for students (issue 12), with its length.
+        lessons: rows
+          .filter((l) => l.type !== 'video' || l.video?.state === 'ready')
+          .map((l) => ({ id: l.id, title: l.title, type: l.type, freePreview: l.freePreview, releaseAt: l.releaseAt, durationSec: l.video?.durationSec ?? null })),
       }))
       .filter((s) => s.lessons.length > 0),
   };
@@ -49,7 +52,8 @@ export async function publicPreview(db: Db, teacherId: string, courseId: string,
     .select()
     .from(lessons)
     .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, view.course.id)));
-  if (!lesson) throw new AppError('LESSON_NOT_FOUND');
+  // Not on the public outline (a video lesson whose video is not ready yet) is not there at all.
+  if (!lesson || !view.sections.some((s) => s.lessons.some((l) => l.id === lesson.id))) throw new AppError('LESSON_NOT_FOUND');
   if (!lesson.freePreview) throw new AppError('LESSON_NOT_PREVIEW');
   return {
     view,

@@ -82,7 +82,12 @@ export async function renderCoursePage(deps: TPlatformPagesDeps, record: TSiteRe
   const paid = data.plans.filter((p) => p.type !== 'free').map((p) => p.priceDzd);
   const page: TCoursePage = {
     frame,
-    course: { ...data.course, lessonCount: lessons.length, previewCount: lessons.filter((l) => l.freePreview).length },
+    course: {
+      ...data.course,
+      lessonCount: lessons.length,
+      previewCount: lessons.filter((l) => l.freePreview).length,
+      videoSeconds: Math.round(lessons.reduce((sum, l) => sum + (l.durationSec ?? 0), 0)),
+    },
     plans: data.plans,
     sections: data.sections.map((s) => ({ ...s, lessons: s.lessons.map((l) => ({ ...l, href: l.freePreview ? `${coursePath}/lessons/${l.id}` : null })) })),
     access: { free, registerHref: `${base}/register${back}`, loginHref: `${base}/login${back}` },

@@ -2,6 +2,7 @@ import type { TCourseCardPlan, TLandingCourseCard } from '@shared/landing-view';
 import { Icon } from './icons';
 import { LandingImage } from './parts';
 import type { TTranslate } from './types';
+import { videoLengthText } from './video-length';
 
 function planLabel(t: TTranslate, plan: TCourseCardPlan): string {
   if (plan.type === 'custom') return t('viewer.courses.plan.custom', { count: plan.durationDays ?? 0 });
@@ -50,6 +51,7 @@ export function CourseCard({ card, t, href }: { card: TLandingCourseCard; t: TTr
           <Icon name="book" />
           {t('viewer.courses.lessons', { count: card.lessonCount })}
         </span>
+        {card.videoSeconds > 0 ? <span data-testid="course-card-video-length">{t('viewer.courses.videoLength', { length: videoLengthText(t, card.videoSeconds) })}</span> : null}
         <strong>{card.priceFromDzd > 0 ? t('viewer.courses.priceFrom', { price: card.priceFromDzd }) : t('viewer.courses.free')}</strong>
       </p>
       {/* A card leads to the course's public page on the teacher's platform: outline, previews, the ways in. */}

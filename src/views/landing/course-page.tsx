@@ -4,12 +4,13 @@ import { Icon } from './icons';
 import { LandingImage } from './parts';
 import { ContactList, planLabel, PlatformShell, type TPlatformFrame, type TPlatformTexts } from './platform-frame';
 import type { TTranslate } from './types';
+import { clockText, videoLengthText } from './video-length';
 
-export type TPublicLessonRow = { id: string; title: string; type: string; freePreview: boolean; href: string | null };
+export type TPublicLessonRow = { id: string; title: string; type: string; freePreview: boolean; durationSec: number | null; href: string | null };
 
 export type TCoursePage = {
   frame: TPlatformFrame;
-  course: { id: string; title: string; description: string; kind: 'organized' | 'scheduled' | 'regular'; coverUrl: string | null; lessonCount: number; previewCount: number };
+  course: { id: string; title: string; description: string; kind: 'organized' | 'scheduled' | 'regular'; coverUrl: string | null; lessonCount: number; previewCount: number; videoSeconds: number };
   plans: TCourseCardPlan[];
   sections: Array<{ id: string; title: string; lessons: TPublicLessonRow[] }>;
   /** Sign-up and sign-in on this platform, each returning to the course in the student area. */
@@ -35,6 +36,11 @@ function LessonRow({ lesson, t }: { lesson: TPublicLessonRow; t: TTranslate }) {
         )}
       </span>
       <span className="pf-lesson__type">{t(`lessonTypes.${lesson.type}`)}</span>
+      {lesson.durationSec ? (
+        <span className="pf-lesson__type" dir="ltr" data-testid="public-lesson-duration">
+          {clockText(lesson.durationSec)}
+        </span>
+      ) : null}
       {lesson.freePreview ? <span className="pf-badge pf-badge--preview">{t('course.preview')}</span> : <span className="pf-badge pf-badge--locked">{t('course.locked')}</span>}
     </li>
   );
@@ -160,6 +166,7 @@ export function CoursePageDocument({ page, lng, dir, texts, assets }: { page: TC
             <span className="lp-tag">{lt(`viewer.courses.kinds.${course.kind}`)}</span>
             {free && <span className="lp-tag lp-tag--free">{lt('viewer.courses.free')}</span>}
             <span>{lt('viewer.courses.lessons', { count: course.lessonCount })}</span>
+            {course.videoSeconds > 0 && <span data-testid="course-video-length">{lt('viewer.courses.videoLength', { length: videoLengthText(lt, course.videoSeconds) })}</span>}
             {course.previewCount > 0 && <span>{t('course.previewCount', { count: course.previewCount })}</span>}
             <span>
               {t('course.by')}{' '}
