@@ -23,7 +23,9 @@ function vitest(label, projects, env) {
   });
 }
 
-const runs = [vitest('PGlite', ['integration', 'process'], { TEST_DB_DRIVER: 'pglite' })];
+// The process tests (real server binaries, a killed transcode) mostly wait on their child processes, so they run
+// beside the others instead of after them.
+const runs = [vitest('PGlite', ['integration'], { TEST_DB_DRIVER: 'pglite' }), vitest('the server process', ['process'], { TEST_DB_DRIVER: 'pglite' })];
 if (pgUrl) runs.push(vitest('PostgreSQL', ['integration'], { TEST_DB_DRIVER: 'postgres', TEST_DATABASE_URL: pgUrl }));
 else console.log('(no DATABASE_URL or TEST_DATABASE_URL: PostgreSQL integration run not requested)');
 
