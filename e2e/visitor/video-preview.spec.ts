@@ -65,6 +65,7 @@ test.describe('free video previews without an account', () => {
     const player = page.getByTestId('video-player');
     const video = page.getByTestId('lesson-video');
     await expect(video).toHaveAttribute('controlslist', /nodownload/);
+    await expect(video).toHaveAttribute('poster', /preview-thumbnail\.jpg/);
     await player.getByTestId('player-start').click();
     await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(1);
     expect(await video.evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/^blob:/);

@@ -82,7 +82,12 @@ describe(`free video previews without an account (${DRIVER})`, () => {
     const b = visitor();
     const info = await b.get(`/api/video/lessons/${course.videoLessonId}/preview`);
     expect(info.status).toBe(200);
-    expect(await info.json()).toMatchObject({ courseId: course.courseId, lessonTitle: 'درس مصور', subdomain: teacher.subdomain });
+    const lesson = await info.json();
+    expect(lesson).toMatchObject({ courseId: course.courseId, lessonTitle: 'درس مصور', subdomain: teacher.subdomain });
+    const poster = await b.get(lesson.thumbnailUrl);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    expect((await b.get(`/api/video/lessons/${paidLessonId}/preview-thumbnail.jpg`)).status).toBe(404);
     const res = await preview(b, course.videoLessonId);
     expect(res.status, await res.clone().text()).toBe(200);
     const playback = await res.json();

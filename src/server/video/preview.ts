@@ -8,6 +8,7 @@ import { AppError } from '@server/core/errors';
 import { signToken, verifyToken } from './crypto';
 import type { TVideoDeps } from './deps';
 import { playlistUrl } from './playback';
+import { videoOf, videoPrefix } from './queries';
 
 /*
  * Free previews played without an account (issues 12 + 15, decision 075). A visitor gets the same kind of
@@ -34,6 +35,8 @@ export async function previewLesson(db: TTx, lessonId: string) {
       teacherName: teachers.name,
       subdomain: teachers.subdomain,
       durationSec: lessonVideos.durationSec,
+      generation: lessonVideos.generation,
+      hasThumbnail: lessonVideos.hasThumbnail,
     })
     .from(lessons)
     .innerJoin(courses, and(eq(courses.id, lessons.courseId), eq(courses.teacherId, lessons.teacherId)))
@@ -57,7 +60,17 @@ export async function previewLesson(db: TTx, lessonId: string) {
 export async function previewInfo(deps: TVideoDeps, lessonId: string): Promise<TPreviewLesson> {
   const lesson = await previewLesson(deps.db, lessonId);
   if (!lesson) throw new AppError('LESSON_NOT_FOUND');
-  return lesson;
+  const { generation, hasThumbnail, ...view } = lesson;
+  return { ...view, thumbnailUrl: hasThumbnail ? `/api/video/lessons/${lessonId}/preview-thumbnail.jpg?v=${generation}` : null };
+}
+
+/** The poster of a free preview, for anyone while the lesson is one. */
+export async function previewThumbnail(deps: TVideoDeps, lessonId: string) {
+  const video = (await previewLesson(deps.db, lessonId)) ? await videoOf(deps.db, lessonId) : null;
+  if (!video?.hasThumbnail) throw new AppError('NOT_FOUND');
+  const object = await deps.storage.get(`${videoPrefix(video, video.generation)}/thumb.jpg`);
+  if (!object) throw new AppError('NOT_FOUND');
+  return object;
 }
 
 /** A visitor's playback of a free preview: a short token for a random visitor, watermarked as a preview. */

@@ -38,6 +38,10 @@ export function videoRoutes({ video, guards, config }: { video: TVideo; guards: 
       const playback: TPlayback = await video.startPreview(c.req.valid('param').lessonId, clientIp(c, config));
       return c.json(playback);
     })
+    .get('/lessons/:lessonId/preview-thumbnail.jpg', validate('param', ZLessonParam), async (c) => {
+      const image = await video.previewThumbnail(c.req.valid('param').lessonId);
+      return c.body(image.body, 200, { 'content-type': 'image/jpeg', 'content-length': String(image.size), 'cache-control': 'public, max-age=3600' });
+    })
     .get('/lessons/:lessonId/thumbnail.jpg', guards.requireUser, validate('param', ZLessonParam), async (c) => {
       const image = await video.thumbnail(c.var.viewer.userId, c.req.valid('param').lessonId);
       return c.body(image.body, 200, { 'content-type': 'image/jpeg', 'content-length': String(image.size), 'cache-control': 'private, max-age=86400' });

@@ -83,6 +83,8 @@ export const ZPreviewLesson = z.object({
   teacherName: z.string(),
   subdomain: z.string(),
   durationSec: z.number(),
+  /** The poster, served to anyone while the lesson is a free preview. */
+  thumbnailUrl: z.string().nullable(),
 });
 export type TPreviewLesson = z.infer<typeof ZPreviewLesson>;
 

@@ -37,7 +37,7 @@ function Preview() {
               {lesson.lessonTitle}
             </h1>
           </div>
-          <VideoPlayer lessonId={lesson.lessonId} preview />
+          <VideoPlayer lessonId={lesson.lessonId} poster={lesson.thumbnailUrl} preview />
           <Notice tone="info" testId="preview-note">
             {t('visitorPreview.note')}
           </Notice>
