@@ -104,6 +104,16 @@ describe(`free video previews without an account (${DRIVER})`, () => {
     expect((await b.post('/api/video/playback/heartbeat', { token: playback.token, position: 1 })).status).toBe(401);
   });
 
+  it('serves the preview screen (the app) on the main domain and on the teacher’s host', async () => {
+    const path = `/platform/${teacher.subdomain}/preview/courses/${course.courseId}/lessons/${course.videoLessonId}`;
+    for (const host of [t.config.publicHost, teacher.host]) {
+      const res = await t.request(path, { host });
+      expect(res.status, host).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+
   it('refuses a non-preview lesson, and the visitor token for another lesson of the course', async () => {
     const b = visitor();
     expect((await preview(b, paidLessonId)).status).toBe(403);
