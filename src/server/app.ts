@@ -74,7 +74,7 @@ function createApi({ services, database }: TAppDeps) {
     .route('/courses', coursesApi(services))
     .route('/live', liveApi(services))
     .route('/site', siteRoutes(services))
-    .route('/video', videoRoutes({ video: services.video, guards: services.guards }))
+    .route('/video', videoRoutes({ video: services.video, guards: services.guards, config: services.config }))
     // The one Better Auth endpoint served as is: the link in verification and e-mail-change messages.
     .get('/auth/verify-email', (c) => {
       assertSafeVerifyLink(c.req.url);

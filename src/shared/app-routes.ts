@@ -46,6 +46,8 @@ export const APP_ROUTE_PATTERNS: readonly string[] = [
   '/platform/:subdomain/register',
   '/platform/:subdomain/forgot-password',
   '/platform/:subdomain/reset-password',
+  // A free preview video, played without an account (decision 075).
+  '/platform/:subdomain/preview/courses/:courseId/lessons/:lessonId',
   '/platform/:subdomain/student/dashboard',
   '/platform/:subdomain/student/dashboard/subscriptions',
   '/platform/:subdomain/student/dashboard/courses/:courseId',

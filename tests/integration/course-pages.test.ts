@@ -122,7 +122,7 @@ describe(`public course pages (${DRIVER})`, () => {
     expect(previewPage.html).toContain('data-testid="preview-file"');
   });
 
-  it('shows a video preview as a preview whose video plays after sign-in, and never streams it to a visitor', async () => {
+  it('shows a video preview as a preview that opens the protected player without an account, and never streams the file', async () => {
     const c = await publishedCourse(a, { title: 'دورة فيديو', lessons: 1 });
     const lessonId = c.lessonIds[0]!;
     await a.b.patch(`/api/courses/teacher/lessons/${lessonId}`, { type: 'video', freePreview: true });
@@ -137,8 +137,8 @@ describe(`public course pages (${DRIVER})`, () => {
     expect(course.html).toMatch(/data-testid="course-video-length"[^>]*>مدة الفيديو: ساعة ودقيقتان</);
     const { status, html } = await page(a.host, `/courses/${c.courseId}/lessons/${lessonId}`);
     expect(status).toBe(200);
-    expect(html).toContain('data-testid="preview-video-signin"');
-    expect(html).toContain(`href="/login?redirectTo=${encodeURIComponent(`/student/dashboard/courses/${c.courseId}/lessons/${lessonId}`)}"`);
+    expect(html).not.toContain('data-testid="preview-video-signin"');
+    expect(html).toContain(`href="/platform/${a.subdomain}/preview/courses/${c.courseId}/lessons/${lessonId}"`);
     expect((await visit(t, a.host, `/courses/${c.courseId}/lessons/${lessonId}/file`)).status).toBe(404);
     // The course card on the platform home counts the lesson and its length too.
     const home = await page(main(), `/platform/${a.subdomain}?lng=en`);

@@ -103,13 +103,12 @@ export async function renderLessonPreview(deps: TPlatformPagesDeps, record: TSit
   const { view, lesson } = await publicPreview(deps.db, record.teacherId, courseId, lessonId);
   const { frame, base } = await frameOf(deps, record, host);
   const coursePath = `${base}/courses/${view.course.id}`;
-  const back = `?redirectTo=${encodeURIComponent(`${base}/student/dashboard/courses/${view.course.id}/lessons/${lesson.id}`)}`;
   const preview = {
     frame,
     course: { title: view.course.title, href: coursePath },
     lesson: { ...lesson, file: lesson.file ? { name: lesson.file.name, href: `${coursePath}/lessons/${lesson.id}/file`, isPdf: lesson.file.type === 'application/pdf' } : null },
-    signInHref: `${base}/login${back}`,
-    registerHref: `${base}/register${back}`,
+    // A video plays in the app's protected player, without an account, on any host (decision 075).
+    watchHref: `/platform/${encodeURIComponent(record.subdomain)}/preview/courses/${view.course.id}/lessons/${lesson.id}`,
   };
   return html(<LessonPreviewDocument preview={preview} lng={lng} dir={directionOf(lng)} t={platformT(lng)} assets={{ script: deps.assets.script }} />);
 }

@@ -5,7 +5,8 @@ import type { TSeedStep } from './index';
 /**
  * Demo data of the video domain: a video lesson in the demo's organized course, placed right after the two
  * lessons the demo student has completed so that it is open to her, with a real encrypted video made in the
- * background (video/demo-video.ts). Until it is ready the student does not see the lesson at all.
+ * background (video/demo-video.ts). Until it is ready the student does not see the lesson at all. It is a free
+ * preview too, so the demo's public course page plays it to visitors.
  */
 export const VIDEO_SEED_STEPS: TSeedStep[] = [
   {
@@ -42,6 +43,8 @@ export const VIDEO_SEED_STEPS: TSeedStep[] = [
       );
       order[0]!.lessonIds.splice(2, 0, lesson.id);
       await services.courses.content.reorder(teacher.id, course.id, { sections: order });
+      // Also a free preview: a visitor plays it on the course's public page without an account (decision 075).
+      await services.courses.content.updateLesson(teacher.id, lesson.id, { freePreview: true });
       await services.video.makeDemoVideo(teacher.id, lesson.id);
     },
   },

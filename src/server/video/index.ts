@@ -13,6 +13,7 @@ import { demoVideoJob } from './demo-video';
 import { forgetLessons, remove, status, thumbnail } from './manage';
 import { playRoutes } from './play-routes';
 import { heartbeat, startPlayback } from './playback';
+import { previewInfo, previewThumbnail, startPreview } from './preview';
 import { transcodeJob } from './process-video';
 import { s3VideoStorage } from './s3-storage';
 import { localVideoStorage } from './storage';
@@ -58,7 +59,7 @@ export function createVideo({ config, db, clock, jobs, auth, learning, logger, f
   // Uploads a teacher abandoned (closed tab, lost connection) are removed a day later.
   jobs.define(defineJob<object>({ name: 'video.uploads-cleanup', cron: '17 * * * *', queue: { retryLimit: 0 }, run: () => tus.cleanUpExpiredUploads() }));
   return {
-    ...bindDeps(deps, { status, remove, startPlayback, heartbeat, thumbnail, forgetLessons }),
+    ...bindDeps(deps, { status, remove, startPlayback, startPreview, previewInfo, previewThumbnail, heartbeat, thumbnail, forgetLessons }),
     /** The transcode job's definition, to send one directly (bench/video.bench.ts). */
     transcodeJob: transcode,
     /** Seed step `video`: makes the demo lesson's video in the background (demo-video.ts). */

@@ -7,6 +7,7 @@ import { entitlement } from './access';
 import { unwrapKey } from './crypto';
 import type { TVideoDeps } from './deps';
 import { leasedClaims } from './playback';
+import { isVisitor, visitorClaims } from './preview';
 import { segmentKey, videoOf, videoPrefix } from './queries';
 
 const NO_STORE = 'private, no-store';
@@ -15,7 +16,8 @@ const NO_STORE = 'private, no-store';
 const refused = () => new AppError('VIDEO_TOKEN_INVALID');
 
 async function playable(deps: TVideoDeps, token: string) {
-  const claims = await leasedClaims(deps, token);
+  // A visitor's token plays only a lesson that is still a free preview, checked again on every request.
+  const claims = (await visitorClaims(deps, token)) ?? (await leasedClaims(deps, token));
   if (!claims) throw refused();
   const video = await videoOf(deps.db, claims.lessonId);
   if (video?.state !== 'ready') throw refused();
@@ -43,12 +45,15 @@ export function playRoutes(deps: TVideoDeps & { auth: TAuth; db: Db }) {
     })
     .get('/:token/key/:rendition{[0-9]{3,4}}/:n{[0-9]{1,5}}', async (c) => {
       const { claims, video } = await playable(deps, c.req.param('token'));
-      // The key needs more than the token: the signed-in user it was made for, still entitled.
-      const viewer = await loadViewer(deps.auth, deps.db, c.req.raw.headers);
-      if (viewer?.userId !== claims.userId) throw refused();
-      await entitlement(deps, viewer.userId, claims.lessonId).catch(() => {
-        throw refused();
-      });
+      // The key needs more than the token: the signed-in user it was made for, still entitled (a visitor's
+      // lesson was checked again just now by playable(): still a free preview, published, ready).
+      if (!isVisitor(claims.userId)) {
+        const viewer = await loadViewer(deps.auth, deps.db, c.req.raw.headers);
+        if (viewer?.userId !== claims.userId) throw refused();
+        await entitlement(deps, viewer.userId, claims.lessonId).catch(() => {
+          throw refused();
+        });
+      }
       const place: [string, number, number, number] = [video.lessonId, video.generation, Number(c.req.param('rendition')), Number(c.req.param('n'))];
       const wrapped = await segmentKey(deps.db, ...place);
       if (!wrapped) throw refused();

@@ -74,6 +74,20 @@ export const ZPlayback = z.object({
 });
 export type TPlayback = z.infer<typeof ZPlayback>;
 
+/** A free preview as the public preview screen shows it around the player (decision 075). */
+export const ZPreviewLesson = z.object({
+  lessonId: z.string(),
+  lessonTitle: z.string(),
+  courseId: z.string(),
+  courseTitle: z.string(),
+  teacherName: z.string(),
+  subdomain: z.string(),
+  durationSec: z.number(),
+  /** The poster, served to anyone while the lesson is a free preview. */
+  thumbnailUrl: z.string().nullable(),
+});
+export type TPreviewLesson = z.infer<typeof ZPreviewLesson>;
+
 export const ZHeartbeat = z.object({ token: z.string().min(1).max(1000), position: z.number().min(0).max(1e7) });
 export type THeartbeat = z.infer<typeof ZHeartbeat>;
 

@@ -6,24 +6,20 @@ export type TLessonPreview = {
   frame: TPlatformFrame;
   course: { title: string; href: string };
   lesson: { title: string; type: string; bodyHtml: string; url: string; file: { name: string; href: string; isPdf: boolean } | null };
-  /** Sign-in on this platform, returning to this lesson in the student area (where a video plays). */
-  signInHref: string;
-  registerHref: string;
+  /** The app's protected player for a free preview video, played without an account (decision 075). */
+  watchHref: string;
 };
 
-/** The lesson's content as a visitor may see it; a video waits for the protected player (sign-in). */
+/** The lesson's content as a visitor may see it; a video opens in the protected player, no account needed. */
 function Content({ preview, t }: { preview: TLessonPreview; t: TTranslate }) {
   const { lesson } = preview;
   if (lesson.type === 'video') {
     return (
-      <div className="pf-note" data-testid="preview-video-signin">
-        <p>{t('preview.videoAfterSignIn')}</p>
+      <div className="pf-note" data-testid="preview-video">
+        <p>{t('preview.videoFree')}</p>
         <p className="pf-actions">
-          <a href={preview.signInHref} className="lp-btn lp-btn--primary">
-            {t('course.signIn')}
-          </a>
-          <a href={preview.registerHref} className="lp-btn lp-btn--outline">
-            {t('frame.register')}
+          <a href={preview.watchHref} className="lp-btn lp-btn--primary" data-testid="preview-video-watch">
+            {t('preview.watchVideo')}
           </a>
         </p>
       </div>

@@ -1,7 +1,7 @@
 import { redirect, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '@web/components/ui/loading-overlay';
 import { adminChildRoutes } from '@web/features/admin/routes';
-import { coursesStudentRoutes, coursesTeacherRoutes } from '@web/features/courses/routes';
+import { coursesPlatformRoutes, coursesStudentRoutes, coursesTeacherRoutes } from '@web/features/courses/routes';
 import { landingDashboardRoutes, landingPublicRoutes } from '@web/features/landing/routes';
 import { liveStudentRoutes, liveTeacherRoutes } from '@web/features/live/routes';
 import { sitePublicRoutes } from '@web/features/site/routes';
@@ -122,6 +122,7 @@ export const routes: RouteObject[] = [
               // The platform home is rendered by the server (issue 15): an in-app link to it loads the document.
               { index: true, loader: ({ request }) => platformHomeDocument(request) },
               placeholder('platformTeach', 'teach'),
+              ...coursesPlatformRoutes,
               page('login', auth.login, { portal: 'platform' }),
               page('register', auth.studentRegister),
               page('forgot-password', auth.forgot, { portal: 'student' }),

@@ -295,4 +295,14 @@ export const videoApi = {
   /** Opens a playback session on this device: the token, the playlist, the watermark, where to resume. */
   play: (lessonId: string, deviceId: string) => unwrap(video.lessons[':lessonId'].playback.$post({ param: { lessonId }, json: { deviceId } })),
   heartbeat: (token: string, position: number) => unwrap(video.playback.heartbeat.$post({ json: { token, position } })),
+  /** A free preview for a visitor without an account (decision 075): no lease, no heartbeat, no resume. */
+  previewPlay: (lessonId: string) => unwrap(video.lessons[':lessonId']['preview-playback'].$post({ param: { lessonId } })),
 };
+
+/** A free preview video lesson as anyone may see it: its titles and its teacher's platform. */
+export const videoPreviewQuery = (lessonId: string) =>
+  queryOptions({
+    queryKey: ['courses', 'video', 'preview', lessonId] as const,
+    queryFn: () => unwrap(video.lessons[':lessonId'].preview.$get({ param: { lessonId } })),
+    retry: false,
+  });

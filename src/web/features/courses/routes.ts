@@ -32,3 +32,8 @@ export const coursesStudentRoutes: RouteObject[] = [
   page('courses/:courseId', student.course),
   page('courses/:courseId/lessons/:lessonId', student.lesson),
 ];
+
+/** Children of /platform/{subdomain} (inside the public layout): screens a visitor sees without an account. */
+export const coursesPlatformRoutes: RouteObject[] = [
+  page('preview/courses/:courseId/lessons/:lessonId', () => import('./video-preview-page').then((m) => m.VideoPreviewPage)),
+];

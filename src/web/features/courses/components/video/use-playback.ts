@@ -23,9 +23,10 @@ export type TPlayerStop = { kind: 'other-device' | 'refused'; message: string };
 /**
  * A playback session: asks the server for a token (which takes the one-screen lease for this device),
  * reports the position every `heartbeatSeconds`, when paused and on reaching 90 %, and stops the player when
- * the server says another device took over (409) or that access ended (401/403).
+ * the server says another device took over (409) or that access ended (401/403). A visitor's free preview
+ * (decision 075) takes no lease and saves nothing, so it sends no heartbeat.
  */
-export function usePlayback(lessonId: string, video: RefObject<HTMLVideoElement | null>) {
+export function usePlayback(lessonId: string, video: RefObject<HTMLVideoElement | null>, preview = false) {
   const queryClient = useQueryClient();
   const errorText = useErrorText();
   const [session, setSession] = useState<TPlayback | null>(null);
@@ -35,7 +36,7 @@ export function usePlayback(lessonId: string, video: RefObject<HTMLVideoElement 
   const reportedWatched = useRef(false);
 
   const start = useMutation({
-    mutationFn: () => videoApi.play(lessonId, deviceId()),
+    mutationFn: () => (preview ? videoApi.previewPlay(lessonId) : videoApi.play(lessonId, deviceId())),
     onSuccess: (playback) => {
       current.current = playback;
       reportedWatched.current = false;
@@ -55,7 +56,7 @@ export function usePlayback(lessonId: string, video: RefObject<HTMLVideoElement 
   const beat = useCallback(async () => {
     const playback = current.current;
     const media = video.current;
-    if (!playback || !media) return;
+    if (!playback || !media || preview) return;
     try {
       const result = await videoApi.heartbeat(playback.token, media.currentTime);
       if (result.completed && !completed.current) {
@@ -69,10 +70,10 @@ export function usePlayback(lessonId: string, video: RefObject<HTMLVideoElement 
       else if (error.status === 401 || error.status === 403) halt({ kind: 'refused', message: errorText(error) });
       // A network failure: the next beat tries again; the lease outlives two missed beats.
     }
-  }, [video, queryClient, halt, errorText]);
+  }, [video, queryClient, halt, errorText, preview]);
 
   useEffect(() => {
-    if (!session) return;
+    if (!session || preview) return;
     const timer = window.setInterval(() => void beat(), Math.max(5, session.heartbeatSeconds) * 1000);
     const media = video.current;
     // Also on play and on coming back to the tab: a long pause in a background tab may have let the lease
@@ -99,7 +100,7 @@ export function usePlayback(lessonId: string, video: RefObject<HTMLVideoElement 
       // Leaving the lesson saves where the student stopped.
       if (current.current === session && media) void videoApi.heartbeat(session.token, media.currentTime).catch(() => undefined);
     };
-  }, [session, beat, video]);
+  }, [session, beat, video, preview]);
 
   return { session, stopped, start: () => start.mutate(), starting: start.isPending, halt, beat };
 }

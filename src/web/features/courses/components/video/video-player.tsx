@@ -65,11 +65,11 @@ function useFullscreen(container: RefObject<HTMLElement | null>) {
  * keyboard shortcuts, resume, one screen at a time, and a moving watermark with the viewer's name. No
  * download button, no picture-in-picture, no context menu. This is not DRM (see the teachers' help page).
  */
-export function VideoPlayer({ lessonId, poster }: { lessonId: string; poster?: string | null }) {
+export function VideoPlayer({ lessonId, poster, preview = false }: { lessonId: string; poster?: string | null; preview?: boolean }) {
   const { t, i18n } = useTranslation('video');
   const container = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
-  const playback = usePlayback(lessonId, video);
+  const playback = usePlayback(lessonId, video, preview);
   const { session, stopped } = playback;
   const [broken, setBroken] = useState(false);
   const hls = useHls(video, session?.playlistUrl ?? null, (status) => {
@@ -84,7 +84,10 @@ export function VideoPlayer({ lessonId, poster }: { lessonId: string; poster?: s
   const idle = useRef<number | undefined>(undefined);
 
   const lng = toLanguage(i18n.resolvedLanguage);
-  useWatermark(container, session ? [session.watermark.name, session.watermark.contact, formatDate(lng, session.watermark.date, 'long')] : null);
+  const date = session ? formatDate(lng, session.watermark.date, 'long') : '';
+  // A visitor's preview has no viewer to name: it says "free preview" of the teacher's platform instead.
+  const marks = session && preview ? [t('player.previewMark'), session.watermark.name, session.watermark.contact, date] : session ? [session.watermark.name, session.watermark.contact, date] : null;
+  useWatermark(container, marks);
 
   // A new session starts where the student stopped last time (unless that was the very end), at the chosen speed.
   useEffect(() => {
@@ -162,6 +165,7 @@ export function VideoPlayer({ lessonId, poster }: { lessonId: string; poster?: s
       )}
       data-testid="video-player"
       data-state={stopped ? stopped.kind : session ? 'playing' : 'idle'}
+      data-preview={preview ? 'true' : undefined}
     >
       <video
         ref={video}
