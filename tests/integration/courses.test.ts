@@ -100,7 +100,8 @@ describe(`courses on ${DRIVER}`, () => {
         coverUrl: null,
         kind: 'regular',
         priceFromDzd: 0,
-        lessonCount: 3,
+        // The video lesson has no processed video yet: students would not find it, so the card does not count it.
+        lessonCount: 2,
         videoSeconds: 0,
         plans: [
           { type: 'free', priceDzd: 0, durationDays: null },
