@@ -145,10 +145,14 @@ async function runTranscode(deps: TVideoDeps, data: TTranscodeJob, job: Job<TTra
     await cleanUp(deps, video);
   } catch (error) {
     if (job.retryCount < RETRIES) throw error;
-    // The last attempt: the teacher is told to upload again, and nothing half-made stays.
-    await setVideo(deps.db, video.lessonId, video.generation, { state: 'failed', errorCode: 'VIDEO_PROCESSING_FAILED', uploadId: null, originalBytes: 0, storedBytes: 0 });
-    await deps.storage.remove(videoPrefix(video, video.generation));
-    await removeUpload(deps, video.uploadId);
+    // The last attempt: nothing half-made stays, then the teacher is told to upload again. In this order, a
+    // "failed" that anyone reads is already clean; the state is written even if a removal fails.
+    try {
+      await deps.storage.remove(videoPrefix(video, video.generation));
+      await removeUpload(deps, video.uploadId);
+    } finally {
+      await setVideo(deps.db, video.lessonId, video.generation, { state: 'failed', errorCode: 'VIDEO_PROCESSING_FAILED', uploadId: null, originalBytes: 0, storedBytes: 0 });
+    }
     throw error;
   }
 }
