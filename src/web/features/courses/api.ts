@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { TErrorBody } from '@shared/errors';
-import { ApiError } from '@web/lib/api-error';
 import { api, unwrap, type TJson } from '@web/lib/api';
+import { putFile } from '@web/lib/put-file';
 
 const teacher = api.courses.teacher;
 const student = api.courses.student;
@@ -229,16 +228,9 @@ export type TStudentRow = InferResponseType<typeof teacher.students.$get, 200>['
 export type TSubscriptions = InferResponseType<typeof student.subscriptions.$get, 200>;
 export type TLessonView = InferResponseType<(typeof student.courses)[':courseId']['lessons'][':lessonId']['$get'], 200>;
 
-/** Long enough for a lesson video on a slow line; every other call keeps the 30 s of spec §7. */
-const UPLOAD_TIMEOUT_MS = 60 * 60_000;
-
 type TUploadResult = InferResponseType<(typeof teacher.uploads.lessons)[':lessonId']['$put'], 200>;
 
-/**
- * Sends a file as the raw request body (the server streams it to disk), reporting how much has been sent.
- * The one call that does not go through the typed client's fetch: fetch cannot report upload progress, so
- * XMLHttpRequest sends it to the path the typed client builds, and its answer is read as unwrap() reads one.
- */
+/** A lesson file, a course cover or a certificate signature, sent with its progress (lib/put-file.ts). */
 export function uploadFile(target: { lessonId: string } | { courseId: string } | { signatureOf: string }, file: File, onProgress?: (percent: number) => void): Promise<TUploadResult> {
   const path =
     'lessonId' in target
@@ -246,29 +238,7 @@ export function uploadFile(target: { lessonId: string } | { courseId: string } |
       : 'signatureOf' in target
         ? teacher.uploads.signatures[':courseId'].$path({ param: { courseId: target.signatureOf } })
         : teacher.uploads.covers[':courseId'].$path({ param: { courseId: target.courseId } });
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', `/api${path}`);
-    xhr.timeout = UPLOAD_TIMEOUT_MS;
-    xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
-    xhr.setRequestHeader('x-file-name', encodeURIComponent(file.name));
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress?.(Math.min(100, Math.round((e.loaded * 100) / e.total)));
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // Not JSON: handled below as a network failure.
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && body) return resolve(body as TUploadResult);
-      const error = (body as TErrorBody | null)?.error;
-      reject(error ? new ApiError(error.code, error.message, xhr.status, error.fields) : new ApiError('NETWORK', '', xhr.status));
-    };
-    xhr.onerror = xhr.ontimeout = () => reject(new ApiError('NETWORK', '', 0));
-    xhr.send(file);
-  });
+  return putFile<TUploadResult>(path, file, onProgress);
 }
 
 /* Protected video (issue 12). The uploader (tus) and the player (HLS) fetch their own URLs; the JSON calls go here. */
