@@ -187,7 +187,8 @@ test.describe('My Subscriptions (Arabic)', () => {
     await expect(sub).toContainText('الرياضيات — الدوال الأسية واللوغاريتمية');
     await expect(sub).toContainText(/مدفوع \(/);
     await expect(sub).toContainText('التجديد القادم');
-    await expect(sub.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+    // Two lessons done of five, or of six once the demo video (made by a job at start) is ready (issue 12).
+    await expect(sub.getByRole('progressbar')).toHaveAttribute('aria-valuenow', /^(40|33)$/);
     await expect(page.getByTestId('weekly-chart')).toBeVisible();
     await expect(page.getByTestId('achievement-perfectScore')).toContainText('الاختبارات قريباً');
     // The demo course's weekly live review (seed step live-sessions), with its countdown.

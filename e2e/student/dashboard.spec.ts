@@ -28,14 +28,18 @@ async function demoLikeStudent(page: Page, teacher: APIRequestContext, baseURL: 
   const { rows } = (await (await teacher.get(`/api/courses/teacher/students?q=${encodeURIComponent(account.email)}`)).json()) as { rows: Array<{ studentId: string }> };
   const enrolled = await teacher.post('/api/courses/teacher/enrollments', { data: { studentId: rows[0]!.studentId, courseId, planId: plans[0]!.id }, headers });
   expect(enrolled.status(), await enrolled.text()).toBe(201);
-  const outline = (await (await page.request.get(`/api/courses/student/courses/${courseId}`)).json()) as { sections: Array<{ lessons: Array<{ id: string }> }> };
-  const lessonIds = outline.sections.flatMap((x) => x.lessons.map((l) => l.id));
+  type TOutline = { sections: Array<{ lessons: Array<{ id: string }> }> };
+  const visible = async () => ((await (await page.request.get(`/api/courses/student/courses/${courseId}`)).json()) as TOutline).sections.flatMap((x) => x.lessons.map((l) => l.id));
+  // The demo video lesson (third of the course, issue 12) reaches students once a job at start has processed it.
+  await expect.poll(async () => (await visible()).length, { timeout: 90_000 }).toBe(6);
+  const lessonIds = await visible();
   for (const id of lessonIds.slice(0, 2)) expect((await page.request.post(`/api/courses/student/lessons/${id}/complete`, { headers })).status()).toBe(200);
   return { courseId, lessonIds };
 }
 
 test.describe('student dashboard (Arabic)', () => {
   test('the home shows the course with its progress, and "continue" opens the next lesson to study', async ({ page, baseURL, playwright }) => {
+    test.setTimeout(150_000);
     const teacher = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` } });
     const { courseId, lessonIds } = await demoLikeStudent(page, teacher, baseURL!);
     await teacher.dispose();
@@ -47,8 +51,8 @@ test.describe('student dashboard (Arabic)', () => {
     await expect(card.getByRole('heading', { level: 3 })).toHaveText(MATHS);
     await expect(card).toContainText('مع أستاذ أحمد بن علي');
     await expect(card.getByTestId('course-status')).toHaveText('نشط');
-    await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
-    await expect(card.getByTestId('course-progress')).toHaveText('أكملت 2 من 5 دروس');
+    await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+    await expect(card.getByTestId('course-progress')).toHaveText('أكملت 2 من 6 دروس');
     // My platforms stays below the courses.
     await expect(page.locator('[data-testid="student-platform"][data-subdomain="demo"]')).toBeVisible();
     await expectNoHorizontalOverflow(page);
@@ -57,17 +61,17 @@ test.describe('student dashboard (Arabic)', () => {
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: `${SCREENSHOTS}/student-home-courses-ar-1280.png`, fullPage: true });
 
-    // Lessons 1 and 2 are done and the course is organized: the third one is next, and open.
+    // Lessons 1 and 2 are done and the course is organized: the third one, the demo video, is next, and open.
     await card.getByRole('link', { name: 'متابعة التعلم' }).click();
     await expect(page).toHaveURL(new RegExp(`/platform/demo/student/dashboard/courses/${courseId}/lessons/${lessonIds[2]}$`));
-    await expect(page.getByTestId('lesson-title')).toHaveText('تمارين محلولة (رابط خارجي)');
+    await expect(page.getByTestId('lesson-title')).toHaveText('شرح مصوّر: التمثيل البياني للدالة الأسية');
 
     // The same card in French (LTR), on the main domain where every platform's courses show.
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/student/dashboard?lng=fr');
     await expectDirection(page, 'fr');
     const fr = page.locator(`[data-testid="course-card"][data-course-id="${courseId}"]`);
-    await expect(fr.getByTestId('course-progress')).toHaveText('Leçons terminées : 2 sur 5');
+    await expect(fr.getByTestId('course-progress')).toHaveText('Leçons terminées : 2 sur 6');
     await expect(fr.getByRole('link', { name: 'Continuer' })).toHaveAttribute('href', `/student/dashboard/courses/${courseId}/lessons/${lessonIds[2]}`);
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: `${SCREENSHOTS}/student-home-courses-fr-375.png`, fullPage: true });

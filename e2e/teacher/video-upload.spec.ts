@@ -35,7 +35,8 @@ async function recordProcessingStates(page: Page) {
 }
 
 test.describe('lesson video upload (Arabic)', () => {
-  test.setTimeout(150_000);
+  // A transcode waits its turn behind the other tests' videos (one at a time per server, under nice).
+  test.setTimeout(300_000);
 
   test('a teacher uploads a video, watches the upload and the processing, and gets a ready lesson', async ({ page, baseURL }) => {
     const origin = new URL(baseURL!).origin;
@@ -83,7 +84,7 @@ test.describe('lesson video upload (Arabic)', () => {
 
     // The server prepares the encrypted renditions; the bar follows, then the result is shown.
     const ready = dialog.getByTestId('video-ready');
-    await expect(ready).toBeVisible({ timeout: 90_000 });
+    await expect(ready).toBeVisible({ timeout: 200_000 });
     const states = await page.evaluate(() => [...(window as unknown as { videoStates: Set<string> }).videoStates]);
     expect(states.some((s) => s === 'queued' || s === 'processing'), states.join()).toBe(true);
     expect(pausedAt).toBeLessThan(100);
@@ -139,7 +140,7 @@ test.describe('lesson video upload (Arabic)', () => {
     await chooser.setFiles(video);
     // It goes on from the server's offset instead of starting again.
     await expect(dialog.getByTestId('video-upload-resumed')).toBeVisible();
-    await expect(dialog.getByTestId('video-ready')).toBeVisible({ timeout: 90_000 });
+    await expect(dialog.getByTestId('video-ready')).toBeVisible({ timeout: 200_000 });
     // tus: the offset is asked for (HEAD) and the rest sent (PATCH); no new upload is created (POST).
     expect(calls[0]).toBe('HEAD');
     expect(calls).toContain('PATCH');
