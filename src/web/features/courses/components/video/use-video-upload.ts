@@ -74,7 +74,8 @@ export function useVideoUpload(onFinished: () => void) {
         onProgress: (sent, total) => {
           const now = Date.now();
           samples.current = keepRecent([...samples.current, { at: now, bytes: sent }], now);
-          setState((s) => ({ phase: s.phase === 'paused' ? 'paused' : 'uploading', sent, total, rate: transferRate(samples.current), resumed }));
+          // A resume pressed meanwhile stays said: the next progress event must not take the notice away.
+          setState((s) => ({ phase: s.phase === 'paused' ? 'paused' : 'uploading', sent, total, rate: transferRate(samples.current), resumed: resumed || ('resumed' in s && s.resumed) }));
         },
         onSuccess: () => {
           upload.current = null;
