@@ -4,29 +4,16 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebDist } from '../integration/harness';
+import { buildServer } from './build-server';
 
 // The real entry point, bundled the way `npm start` bundles it (scripts/build-server.mjs): split into chunks.
 const OUT_DIR = path.resolve('dist/test-server');
 const ENTRY = path.join(OUT_DIR, 'main.mjs');
 
 beforeAll(async () => {
-  fs.rmSync(OUT_DIR, { recursive: true, force: true });
-  await build({
-    entryPoints: { main: 'src/server/main.ts' },
-    outdir: OUT_DIR,
-    bundle: true,
-    splitting: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    packages: 'external',
-    outExtension: { '.js': '.mjs' },
-    chunkNames: 'chunks/[name]-[hash]',
-    logLevel: 'silent',
-  });
+  await buildServer(OUT_DIR);
 });
 
 // A failed assertion must not leave a server running.

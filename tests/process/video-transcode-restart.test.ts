@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebDist } from '../integration/harness';
+import { buildServer } from './build-server';
 
 // The real server binary, killed with SIGKILL in the middle of a transcode, then started again on the same data.
 const OUT_DIR = path.resolve('dist/test-video-server');
@@ -15,20 +15,7 @@ let dataDir = '';
 let fixture = '';
 
 beforeAll(async () => {
-  fs.rmSync(OUT_DIR, { recursive: true, force: true });
-  await build({
-    entryPoints: { main: 'src/server/main.ts' },
-    outdir: OUT_DIR,
-    bundle: true,
-    splitting: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    packages: 'external',
-    outExtension: { '.js': '.mjs' },
-    chunkNames: 'chunks/[name]-[hash]',
-    logLevel: 'silent',
-  });
+  await buildServer(OUT_DIR);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darsi-video-proc-'));
   // Long enough (40 s of 640x480) that the transcode is still running when the server is killed.
   fixture = path.join(dataDir, 'long.mp4');

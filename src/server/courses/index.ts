@@ -20,7 +20,7 @@ export { courseCoverRoutes, courseTeacherRoutes, UPLOAD_PATH_PREFIX } from './ro
 export { publishedCourseCards, type TCourseCard } from './course-cards';
 export { fileResponse, type TFilesStore, type TStoredFile } from './files';
 export { buildView, ensureOpen, lessonPayload, lockReasons, nextOpenLesson, opensLessons, publicView } from './lesson-access';
-export { ownCourse } from './queries';
+export { ownCourse, ownLesson } from './queries';
 export { publicCourse, publicPreview } from './public-course';
 export { coverUrl, planView } from './views';
 

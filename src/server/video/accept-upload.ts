@@ -5,7 +5,8 @@ import type { TJobDefinition } from '@server/core/jobs/queue';
 import type { TVideoDeps } from './deps';
 import { removeUpload, type TTranscodeJob } from './process-video';
 import { probeVideo } from './probe';
-import { ownVideoLesson, videoOf } from './queries';
+import { videoOf } from './queries';
+import { ownLesson } from '@server/courses';
 
 export type TFinishedUpload = { uploadId: string; bytes: number; filename: string | null; teacherId: string; lessonId: string };
 
@@ -21,7 +22,7 @@ export async function acceptUpload(deps: TVideoDeps, transcode: TJobDefinition<T
     await removeUpload(deps, upload.uploadId);
     return false;
   }
-  const lesson = await ownVideoLesson(deps.db, upload.teacherId, upload.lessonId);
+  const lesson = await ownLesson(deps.db, upload.teacherId, upload.lessonId);
   const before = await videoOf(deps.db, lesson.id);
   const generation = (before?.generation ?? 0) + 1;
   const values = { state: 'queued', progress: 0, generation, uploadId: upload.uploadId, originalName: upload.filename, originalBytes: upload.bytes, errorCode: null, durationSec: probe.durationSec };

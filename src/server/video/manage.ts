@@ -10,11 +10,12 @@ import { storageUsedBytes } from '@server/plans';
 import { entitlement } from './access';
 import type { TVideoDeps } from './deps';
 import { removeUpload } from './process-video';
-import { ownVideoLesson, videoOf, videoPrefix } from './queries';
+import { videoOf, videoPrefix } from './queries';
+import { ownLesson } from '@server/courses';
 
 /** The teacher's view of a lesson's video: state, progress, renditions, what went wrong, and storage. */
 export async function status(deps: TVideoDeps, teacher: TTeacherRow, lessonId: string, language: string): Promise<TVideoStatus> {
-  await ownVideoLesson(deps.db, teacher.id, lessonId);
+  await ownLesson(deps.db, teacher.id, lessonId);
   const video = await videoOf(deps.db, lessonId);
   const storage = { usedBytes: await storageUsedBytes(deps.db, teacher.id), limitBytes: planLimits(teacher.plan).storageBytes };
   if (!video) return { state: 'none', progress: 0, durationSec: null, thumbnailUrl: null, renditions: [], error: null, storage };
@@ -32,7 +33,7 @@ export async function status(deps: TVideoDeps, teacher: TTeacherRow, lessonId: s
 
 /** Removes the video, its renditions, its keys and any original still waiting. */
 export async function remove(deps: TVideoDeps, teacherId: string, lessonId: string): Promise<void> {
-  const lesson = await ownVideoLesson(deps.db, teacherId, lessonId);
+  const lesson = await ownLesson(deps.db, teacherId, lessonId);
   const video = await videoOf(deps.db, lessonId);
   if (!video) throw new AppError('NOT_FOUND');
   await deps.db.transaction(async (tx) => {

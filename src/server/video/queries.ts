@@ -1,7 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { lessons, lessonVideos, videoKeys } from '@server/core/db/schema';
+import { lessonVideos, videoKeys } from '@server/core/db/schema';
 import type { TTx } from '@server/core/db/sql';
-import { AppError } from '@server/core/errors';
 
 export type TVideoRow = typeof lessonVideos.$inferSelect;
 
@@ -14,15 +13,6 @@ export async function videoOf(db: TTx, lessonId: string): Promise<TVideoRow | nu
   return row ?? null;
 }
 
-/** The teacher's own video lesson, or 404 as if another teacher's did not exist. */
-export async function ownVideoLesson(db: TTx, teacherId: string, lessonId: string) {
-  const [lesson] = await db
-    .select()
-    .from(lessons)
-    .where(and(eq(lessons.id, lessonId), eq(lessons.teacherId, teacherId)));
-  if (!lesson) throw new AppError('LESSON_NOT_FOUND');
-  return lesson;
-}
 
 export async function setVideo(db: TTx, lessonId: string, generation: number, values: Partial<TVideoRow>) {
   await db

@@ -10,7 +10,7 @@ import { storageUsedBytes } from '@server/plans';
 import type { TVideoDeps } from './deps';
 import { acceptUpload } from './accept-upload';
 import type { TTranscodeJob } from './process-video';
-import { ownVideoLesson } from './queries';
+import { ownLesson } from '@server/courses';
 
 /** A refusal the tus hooks throw; the route turns it into `{ error: { code, message, remainingBytes? } }`. */
 type TRefusal = { status_code: number; body: string };
@@ -40,7 +40,7 @@ async function onCreate(deps: TTusDeps, req: Request, upload: Upload) {
   const teacher = await teacherOf(deps, req);
   const lessonId = upload.metadata?.lessonId ?? '';
   if (!/^[0-9a-f-]{36}$/i.test(lessonId)) throw refuse(404, 'LESSON_NOT_FOUND');
-  const lesson = await ownVideoLesson(deps.db, teacher.id, lessonId).catch(() => null);
+  const lesson = await ownLesson(deps.db, teacher.id, lessonId).catch(() => null);
   if (!lesson) throw refuse(404, 'LESSON_NOT_FOUND');
   if (lesson.type !== 'video') throw refuse(409, 'VIDEO_WRONG_LESSON');
   if (upload.size === undefined) throw refuse(400, 'BAD_REQUEST');
