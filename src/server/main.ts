@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { createCacheBus } from '@server/core/cache-bus';
 import { loadConfig, StartupError } from '@server/core/config';
 import { openPglite, openPostgres, type TDatabase } from '@server/core/db/client';
 import { createJobQueue } from '@server/core/jobs/queue';
@@ -23,7 +24,10 @@ async function main() {
     await Promise.all([opening, loadApp()]);
   await database.migrate();
   const jobs = createJobQueue(database.jobBackend, logger);
-  const services = createServices({ config, db: database.db, jobs, logger });
+  // Cached data is invalidated on every instance (decision 076); listening starts before the first request.
+  const bus = createCacheBus({ db: database.db, listenOn: database.jobBackend, logger });
+  const services = createServices({ config, db: database.db, jobs, logger, bus });
+  await bus.start();
   if (config.seedDemo) {
     const { applied, failed } = await seedDemo(services);
     if (applied.length > 0) logger.info({ steps: applied }, 'demo data seeded');
@@ -57,7 +61,10 @@ async function main() {
     // Jobs stop being taken at once; a running one gets half the grace period, then runs again after a restart.
     const jobsStopped = jobs.stop(SHUTDOWN_GRACE_MS / 2).catch((err: unknown) => logger.warn({ err }, 'stopping the job queue failed'));
     server.close(() => {
-      void jobsStopped.then(() => database.close()).finally(() => process.exit(0));
+      void jobsStopped
+        .then(() => bus.stop())
+        .then(() => database.close())
+        .finally(() => process.exit(0));
     });
     // Keep-alive sockets become idle as their last response ends; close them then, not after their timeout.
     if ('closeIdleConnections' in server) {

@@ -4,6 +4,7 @@ import { createAdmin } from '@server/admin';
 import { activeTeacher, createAuth, guards, resolveAuthSecret } from '@server/auth';
 import { createCertificates } from '@server/certificates';
 import { createCodes } from '@server/codes';
+import { createCacheBus, type TCacheBus } from '@server/core/cache-bus';
 import { systemClock } from '@server/core/clock';
 import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
@@ -18,14 +19,15 @@ import { siteService } from '@server/site';
 import { createSubscriptions } from '@server/subscriptions';
 import { createVideo } from '@server/video';
 
-export type TServicesDeps = { config: TConfig; db: Db; jobs: TJobQueue; logger: Logger; mailer?: TMailer };
+/** `bus`: how cached data is invalidated on the other instances (main.ts listens; tests only publish). */
+export type TServicesDeps = { config: TConfig; db: Db; jobs: TJobQueue; logger: Logger; mailer?: TMailer; bus?: TCacheBus };
 
 /** Builds every domain once, from their index.ts files; routes and the demo seed share them. */
-export function createServices({ config, db, jobs, logger, mailer = createMailer(config, logger) }: TServicesDeps) {
+export function createServices({ config, db, jobs, logger, mailer = createMailer(config, logger), bus = createCacheBus({ db, logger }) }: TServicesDeps) {
   // One clock for the domains that read the time: tests move it forward through releases and expiries.
   const clock = systemClock();
   const auth = createAuth({ config, db, mailer });
-  const landing = landingService({ config, db, logger });
+  const landing = landingService({ config, db, logger, bus });
   jobs.define(pruneAttemptLimitsJob(db));
   // Course cards on landing pages follow the courses at once (not after the 5-minute refresh).
   const courses = createCourses({

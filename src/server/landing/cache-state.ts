@@ -10,11 +10,14 @@ export type TCacheState = {
   pageCacheEnabled: boolean;
   /** teacher id → the clock at its last invalidation. */
   teacherInvalidatedAt: Map<string, number>;
+  /** The clock when everything was last dropped (another instance's messages may have been missed). */
+  flushedAt: number;
 };
 
 export function cacheState(): TCacheState {
   let clock = 0;
-  return { tick: () => ++clock, cacheEnabled: true, pageCacheEnabled: true, teacherInvalidatedAt: new Map() };
+  return { tick: () => ++clock, cacheEnabled: true, pageCacheEnabled: true, teacherInvalidatedAt: new Map(), flushedAt: -1 };
 }
 
-export const invalidatedSince = (state: TCacheState, teacherId: string, started: number) => (state.teacherInvalidatedAt.get(teacherId) ?? -1) >= started;
+export const invalidatedSince = (state: TCacheState, teacherId: string, started: number) =>
+  state.flushedAt >= started || (state.teacherInvalidatedAt.get(teacherId) ?? -1) >= started;

@@ -40,7 +40,7 @@ function slugConflict(error: unknown): never {
 
 /** The teacher's editor: list, read, create, save, duplicate and delete their pages. */
 export function editPages(ctx: TPageContext) {
-  const { db, config, ownRow, ensureMain, changed, api } = ctx;
+  const { db, config, ownRow, ensureMain, changed, announce, api } = ctx;
   return {
     async list(teacher: TTeacherRow): Promise<TLandingPageSummary[]> {
       const rows = await db
@@ -78,11 +78,16 @@ export function editPages(ctx: TPageContext) {
       assertPageSize(input);
       await ownRow(teacher.id, id);
       await assertSlugFree(ctx, teacher.id, id, input.custom_slug ?? '');
-      const [row] = await db
-        .update(teacherLandingPages)
-        .set({ ...toColumns(input), updatedAt: sql`now()` })
-        .where(and(eq(teacherLandingPages.id, id), eq(teacherLandingPages.teacherId, teacher.id)))
-        .returning()
+      const row = await db
+        .transaction(async (tx) => {
+          const [updated] = await tx
+            .update(teacherLandingPages)
+            .set({ ...toColumns(input), updatedAt: sql`now()` })
+            .where(and(eq(teacherLandingPages.id, id), eq(teacherLandingPages.teacherId, teacher.id)))
+            .returning();
+          if (updated) await announce(tx, teacher, updated.isPublished ? id : undefined);
+          return updated;
+        })
         .catch(slugConflict);
       changed(teacher, row!.isPublished ? id : undefined);
       return api(teacher, row!);
@@ -103,6 +108,7 @@ export function editPages(ctx: TPageContext) {
         await ownRow(teacher.id, id, tx);
         await tx.delete(teacherLandingPages).where(and(eq(teacherLandingPages.id, id), eq(teacherLandingPages.teacherId, teacher.id)));
         await ensureMain(tx, teacher.id);
+        await announce(tx, teacher);
       });
       changed(teacher);
     },

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { resolveAuthSecret } from '@server/auth';
+import type { TCacheBus } from '@server/core/cache-bus';
 import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
 import { loadLandingAssets } from './assets';
@@ -9,11 +10,16 @@ import { landingPublicService } from './public';
 import { landingSiteService, type TLandingSiteService } from './site-cache';
 
 /** The landing domain: the teacher's pages, their public viewer (with its caches), views, contact, images. */
-export function landingService({ config, db, logger }: { config: TConfig; db: Db; logger: Logger }) {
+export function landingService({ config, db, logger, bus }: { config: TConfig; db: Db; logger: Logger; bus: TCacheBus }) {
   const assets = loadLandingAssets(config.webDistDir);
   const holder: { site?: TLandingSiteService } = {};
-  const pages = landingPagesService({ db, config, onChange: (teacherId, subdomain, pageId) => holder.site?.invalidate(teacherId, subdomain, pageId) });
-  holder.site = landingSiteService({ db, config, logger, assets, pages });
+  const pages = landingPagesService({
+    db,
+    config,
+    onChange: (teacherId, subdomain, pageId) => holder.site?.invalidateHere(teacherId, subdomain, pageId),
+    announce: async (tx, teacherId, subdomain, pageId) => holder.site?.announce(tx, teacherId, subdomain, pageId),
+  });
+  holder.site = landingSiteService({ db, config, logger, assets, pages, bus });
   return {
     assets,
     pages,

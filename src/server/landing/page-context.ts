@@ -10,13 +10,15 @@ import { toApiPage, type TLandingPageRow } from './page-fields';
 export type TPagesDeps = {
   db: Db;
   config: Pick<TConfig, 'publicHost' | 'publicHttps'>;
-  /** Called after any change that can alter what visitors see; drops that teacher's cached pages. */
+  /** Called after any change that can alter what visitors see; drops that teacher's cached pages here. */
   onChange: (teacherId: string, subdomain: string, pageId?: string) => void;
+  /** Tells the other instances, inside the write's transaction (decision 076). */
+  announce: (tx: Db, teacherId: string, subdomain: string, pageId?: string) => Promise<void>;
 };
 
 /** What every page use case shares: the teacher's own row, the main-page rule and the API shape. */
 export function pageContext(deps: TPagesDeps) {
-  const { db, config, onChange } = deps;
+  const { db, config, onChange, announce } = deps;
   async function ownRow(teacherId: string, id: string, tx: Db = db): Promise<TLandingPageRow> {
     assertPageId(id);
     const [row] = await tx
@@ -46,6 +48,7 @@ export function pageContext(deps: TPagesDeps) {
     ownRow,
     ensureMain,
     changed: (teacher: TTeacherRow, pageId?: string) => onChange(teacher.id, teacher.subdomain, pageId),
+    announce: (tx: Db, teacher: TTeacherRow, pageId?: string) => announce(tx, teacher.id, teacher.subdomain, pageId),
     api: (teacher: TTeacherRow, row: TLandingPageRow) => toApiPage(row, teacher.subdomain, config),
   };
 }

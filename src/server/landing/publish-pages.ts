@@ -8,7 +8,7 @@ import type { TPageContext } from './page-context';
 
 /** Publishing, withdrawing and choosing the main page (spec §4). */
 export function publishPages(ctx: TPageContext) {
-  const { db, ownRow, ensureMain, changed, api } = ctx;
+  const { db, ownRow, ensureMain, changed, announce, api } = ctx;
   return {
     async setPublished(teacher: TTeacherRow, viewer: TViewer, id: string, published: boolean, ip: string): Promise<TLandingPage> {
       const row = await db.transaction(async (tx) => {
@@ -35,6 +35,7 @@ export function publishPages(ctx: TPageContext) {
             ip,
           });
         }
+        await announce(tx, teacher, published ? id : undefined);
         return ownRow(teacher.id, id, tx);
       });
       changed(teacher, published ? id : undefined);
@@ -50,6 +51,7 @@ export function publishPages(ctx: TPageContext) {
           .set({ isMain: false })
           .where(and(eq(teacherLandingPages.teacherId, teacher.id), eq(teacherLandingPages.isMain, true), ne(teacherLandingPages.id, id)));
         await tx.update(teacherLandingPages).set({ isMain: true, updatedAt: sql`now()` }).where(eq(teacherLandingPages.id, id));
+        await announce(tx, teacher, id);
         return ownRow(teacher.id, id, tx);
       });
       changed(teacher, id);

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { DEFAULT_LANGUAGE } from '@shared/i18n';
+import type { TCacheBus } from '@server/core/cache-bus';
 import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
 import type { TLandingAssets } from './assets';
@@ -14,6 +15,9 @@ export type { TRenderKey } from './page-render';
 
 /** At most this many copies are rendered ahead after a save (the ones visitors were being served). */
 const MAX_WARM = 8;
+/** Cache-bus topics (decision 076): a teacher's pages changed (key: teacher|subdomain|page), or their courses (key: teacher). */
+const PAGES_TOPIC = 'landing.pages';
+const COURSES_TOPIC = 'landing.courses';
 
 type TDeps = {
   db: Db;
@@ -21,13 +25,14 @@ type TDeps = {
   logger: Logger;
   assets: TLandingAssets;
   pages: TLandingPagesService;
+  bus: TCacheBus;
 };
 
 /**
  * The public viewer's caches: subdomain records (site-records.ts), rendered pages (render-cache.ts) and
  * course cards (page-render.ts), invalidated together after a save or a change of courses.
  */
-export function landingSiteService({ db, config, logger, assets, pages }: TDeps) {
+export function landingSiteService({ db, config, logger, assets, pages, bus }: TDeps) {
   const state = cacheState();
   const records = siteRecords({ db, logger, pages, state });
   const renderer = pageRenderer({ db, config, assets, state });
@@ -54,6 +59,41 @@ export function landingSiteService({ db, config, logger, assets, pages }: TDeps)
     warming.set(teacherId, job);
   }
 
+  /** This instance drops the teacher's record and pages at once, then renders again the copies it was serving. */
+  function invalidateHere(teacherId: string, subdomain: string, pageId?: string) {
+    const name = subdomain.toLowerCase();
+    // A read of this record already under way (a visitor's, or the warm-up of an earlier save) holds the old pages.
+    const hadRecord = records.forget(name);
+    const keys = rendered.drop(teacherId);
+    if (pageId && !keys.some((k) => k.pageId === pageId)) keys.unshift({ pageId, lng: DEFAULT_LANGUAGE, host: 'subdomain', mode: 'live' });
+    warm(teacherId, keys, hadRecord || pageId ? name : undefined);
+  }
+
+  function coursesChangedHere(teacherId: string) {
+    renderer.dropCards(teacherId);
+    warm(teacherId, rendered.drop(teacherId));
+  }
+
+  /** Everything this instance caches, dropped: reads already under way are not kept either. */
+  function flush() {
+    state.flushedAt = state.tick();
+    records.clear();
+    renderer.clearCards();
+    rendered.clear();
+  }
+
+  const pagesKey = (teacherId: string, subdomain: string, pageId?: string) => `${teacherId}|${subdomain}|${pageId ?? ''}`;
+  /** Written after the commit (the caller has no transaction): a failure leaves the others stale until revalidation. */
+  const announceLater = (topic: string, key: string) =>
+    void bus.publish(topic, key).catch((err: unknown) => logger.warn({ err, topic }, 'cache invalidation not sent'));
+
+  bus.subscribe(PAGES_TOPIC, (key) => {
+    const [teacherId = '', subdomain = '', pageId = ''] = key.split('|');
+    invalidateHere(teacherId, subdomain, pageId || undefined);
+  });
+  bus.subscribe(COURSES_TOPIC, coursesChangedHere);
+  bus.onFlush(flush);
+
   return {
     site: records.site,
     cachedSite: records.cachedSite,
@@ -64,26 +104,22 @@ export function landingSiteService({ db, config, logger, assets, pages }: TDeps)
     /** Published course cards of a teacher, cached like the ones on their pages. */
     courseCards: (teacherId: string) => renderer.courseCardsOf(teacherId),
 
-    /**
-     * After a save, publish or delete: this instance drops the teacher's record and pages at once, then
-     * renders again the copies it was serving (and the changed page's usual copy).
-     */
+    /** After a save, publish or delete, or a teacher's suspension: this instance at once, the others through the bus. */
     invalidate(teacherId: string, subdomain: string, pageId?: string) {
-      const name = subdomain.toLowerCase();
-      // A read of this record already under way (a visitor's, or the warm-up of an earlier save) holds the old pages.
-      const hadRecord = records.forget(name);
-      const keys = rendered.drop(teacherId);
-      if (pageId && !keys.some((k) => k.pageId === pageId)) keys.unshift({ pageId, lng: DEFAULT_LANGUAGE, host: 'subdomain', mode: 'live' });
-      warm(teacherId, keys, hadRecord || pageId ? name : undefined);
+      invalidateHere(teacherId, subdomain, pageId);
+      announceLater(PAGES_TOPIC, pagesKey(teacherId, subdomain, pageId));
     },
+    /** The page use cases: the others are told inside the write's transaction, this instance after its commit. */
+    invalidateHere,
+    announce: (tx: Db, teacherId: string, subdomain: string, pageId?: string) => bus.publish(PAGES_TOPIC, pagesKey(teacherId, subdomain, pageId), tx),
 
     /**
      * For the courses domain: a course of this teacher was published, changed or withdrawn, or its plans
-     * changed. The course cards on the teacher's pages are read again and the pages rendered again.
+     * changed. The course cards on the teacher's pages are read again and the pages rendered again, on every instance.
      */
     coursesChanged(teacherId: string) {
-      renderer.dropCards(teacherId);
-      warm(teacherId, rendered.drop(teacherId));
+      coursesChangedHere(teacherId);
+      announceLater(COURSES_TOPIC, teacherId);
     },
 
     /** Drops one subdomain's record (the debug 404's "reload data" button). */

@@ -117,7 +117,7 @@ export function siteRecords({ db, logger, pages, state }: TDeps) {
   const invalidatedAt = new Map<string, number>();
 
   function store(subdomain: string, record: TSiteRecord | null, started: number) {
-    if (!state.cacheEnabled || (invalidatedAt.get(subdomain) ?? -1) >= started) return;
+    if (!state.cacheEnabled || state.flushedAt >= started || (invalidatedAt.get(subdomain) ?? -1) >= started) return;
     if (sites.size >= MAX_SITES) sites.delete(sites.keys().next().value as string);
     sites.set(subdomain, { record, loadedAt: Date.now() });
   }

@@ -29,6 +29,11 @@ export type TDatabase = {
 const MIGRATIONS_FOLDER = appPath('drizzle');
 /** In a PGlite data directory: the hash of the migration journal last applied to it. */
 const MIGRATED_MARKER = '.darsi-migrated';
+/**
+ * Several instances starting at once on one PostgreSQL migrate one after another: the first applies the
+ * migrations while holding this advisory lock, the others wait for it and then find nothing left to do.
+ */
+const MIGRATE_LOCK_KEY = 0x64617273; // 'dars'
 
 export class DatabaseConnectError extends StartupError {}
 
@@ -66,7 +71,17 @@ export async function openPostgres(url: string): Promise<TDatabase> {
   return {
     db,
     driver: 'postgres',
-    migrate: () => migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [MIGRATE_LOCK_KEY]);
+        await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        // Ending the session would release it too; unlocking keeps the connection usable.
+        await holder.query('select pg_advisory_unlock($1)', [MIGRATE_LOCK_KEY]).catch(() => undefined);
+        holder.release();
+      }
+    },
     ping: () => pingDb(db),
     close: () => pool.end(),
     jobBackend: { driver: 'postgres', url },
