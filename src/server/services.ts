@@ -41,7 +41,7 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
   const certificates = createCertificates({ db, clock, config, files: courses.files });
   // The lesson that completes a course issues its certificate (decision 069).
   const learning = createLearning({ db, clock, onCourseCompleted: (studentId, courseId) => certificates.issueIfComplete(studentId, courseId) });
-  const video = createVideo({ config, db, clock, jobs, auth, learning, logger, findTeacher: (headers) => activeTeacher(auth, db, headers) });
+  const video = createVideo({ config, db, clock, jobs, auth, learning, logger, bus, findTeacher: (headers) => activeTeacher(auth, db, headers) });
   return {
     config,
     db,

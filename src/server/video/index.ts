@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { TAuth, TTeacherRow } from '@server/auth';
 import { bindDeps } from '@server/core/bind';
+import type { TCacheBus } from '@server/core/cache-bus';
 import type { TClock } from '@server/core/clock';
 import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
@@ -37,9 +38,11 @@ type TVideoDomainDeps = {
   logger: Logger;
   /** The signed-in, active teacher a request comes from (the guards' rule), or null. */
   findTeacher: (headers: Headers) => Promise<TTeacherRow | null>;
+  /** Asks another instance's upload request to let go of its lock (tus-lock.ts). */
+  bus?: TCacheBus;
 };
 
-export function createVideo({ config, db, clock, jobs, auth, learning, logger, findTeacher }: TVideoDomainDeps) {
+export function createVideo({ config, db, clock, jobs, auth, learning, logger, findTeacher, bus }: TVideoDomainDeps) {
   const deps: TVideoDeps = {
     db,
     clock,
@@ -55,7 +58,7 @@ export function createVideo({ config, db, clock, jobs, auth, learning, logger, f
   jobs.define(transcode);
   const demo = demoVideoJob(deps, transcode, logger);
   jobs.define(demo);
-  const tus = createTusServer({ ...deps, auth, findTeacher, transcode });
+  const tus = createTusServer({ ...deps, auth, findTeacher, transcode, bus });
   // Uploads a teacher abandoned (closed tab, lost connection) are removed a day later.
   jobs.define(defineJob<object>({ name: 'video.uploads-cleanup', cron: '17 * * * *', queue: { retryLimit: 0 }, run: () => tus.cleanUpExpiredUploads() }));
   return {

@@ -1,15 +1,18 @@
 import { FileStore } from '@tus/file-store';
-import { Server, type Upload } from '@tus/server';
+import { MemoryLocker, Server, type Locker, type Upload } from '@tus/server';
+import type { Pool } from 'pg';
 import { eq } from 'drizzle-orm';
 import { planLimits } from '@shared/courses';
 import { VIDEO_UPLOAD_PATH } from '@shared/schemas/video';
 import type { TAuth, TTeacherRow } from '@server/auth';
+import type { TCacheBus } from '@server/core/cache-bus';
 import { teachers } from '@server/core/db/schema';
 import type { TJobDefinition } from '@server/core/jobs/queue';
 import { storageUsedBytes } from '@server/plans';
 import type { TVideoDeps } from './deps';
 import { acceptUpload } from './accept-upload';
 import type { TTranscodeJob } from './process-video';
+import { postgresTusLocker } from './tus-lock';
 import { ownLesson } from '@server/courses';
 
 /** A refusal the tus hooks throw; the route turns it into `{ error: { code, message, remainingBytes? } }`. */
@@ -19,7 +22,30 @@ const refuse = (status: number, code: string, extra: Record<string, number> = {}
 // Unfinished uploads older than this are removed by the hourly cleanup job.
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60_000;
 
-type TTusDeps = TVideoDeps & { auth: TAuth; findTeacher: (headers: Headers) => Promise<TTeacherRow | null>; transcode: TJobDefinition<TTranscodeJob> };
+type TTusDeps = TVideoDeps & {
+  auth: TAuth;
+  findTeacher: (headers: Headers) => Promise<TTeacherRow | null>;
+  transcode: TJobDefinition<TTranscodeJob>;
+  bus?: TCacheBus;
+};
+
+/**
+ * On PostgreSQL several instances may share the uploads folder (DATA_DIR on a shared volume): the lock on an
+ * upload is then PostgreSQL's (tus-lock.ts). The embedded database is one process's, and so are its locks.
+ */
+function uploadLocker(deps: TTusDeps): Locker {
+  const url = deps.config.databaseUrl;
+  if (!url) return new MemoryLocker();
+  let pool: Promise<Pool> | null = null;
+  // Opened on the first upload: most starts never take a lock. Idle sessions go, and never keep the process alive.
+  const lockPool = () =>
+    (pool ??= import('pg').then(({ default: pg }) => {
+      const created = new pg.Pool({ connectionString: url, max: 20, idleTimeoutMillis: 10_000, allowExitOnIdle: true, application_name: 'darsi-tus-locks' });
+      created.on('error', () => undefined);
+      return created;
+    }));
+  return postgresTusLocker({ pool: lockPool, bus: deps.bus });
+}
 
 async function teacherOf(deps: TTusDeps, req: Request): Promise<TTeacherRow> {
   const teacher = await deps.findTeacher(req.headers);
@@ -63,9 +89,11 @@ async function onFinish(deps: TTusDeps, upload: Upload) {
 
 export function createTusServer(deps: TTusDeps) {
   const datastore = new FileStore({ directory: deps.uploadsDir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const locker = uploadLocker(deps);
   const server = new Server({
     path: VIDEO_UPLOAD_PATH,
     datastore,
+    locker,
     relativeLocation: true,
     maxSize: deps.config.videoMaxBytes,
     // Only the teacher who created an upload may continue, inspect or cancel it.
