@@ -135,4 +135,3 @@ export function client(proxyPort: number, ip: string) {
   return { send };
 }
 
-export type TClient = ReturnType<typeof client>;

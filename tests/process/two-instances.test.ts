@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebDist } from '../integration/harness';
 import { buildServer } from './build-server';
-import { client, freePort, freshPostgres, startProxy, type TClient } from './cluster';
+import { client, freePort, freshPostgres, startProxy } from './cluster';
 
 /*
  * Issue 16: two built instances of Darsi on one PostgreSQL, behind nginx (decision 076). Both start at once on a
@@ -119,6 +119,22 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     let body = '';
     while (Date.now() < deadline && !body.includes('حفظ على الخادم الأول')) body = (await t.c.send('b', 'GET', `${t.host}/`)).text;
     expect(body).toContain('حفظ على الخادم الأول');
+
+    // A change nobody announced (made while the instances could not listen) is served once they listen again:
+    // the lost connection is made again and everything cached is dropped.
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      await admin.query(`update teacher_landing_pages set subtitle = 'تغيير لم يعلن عنه' where id = $1`, [page.id]);
+      expect((await t.c.send('b', 'GET', `${t.host}/`)).text).not.toContain('تغيير لم يعلن عنه');
+      const killed = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'darsi-cache-bus' and datname = current_database()`);
+      expect(killed.rowCount).toBe(2);
+      await expect.poll(async () => (await t.c.send('b', 'GET', `${t.host}/`)).text, { timeout: 3_000, interval: 100 }).toContain('تغيير لم يعلن عنه');
+      const listeners = `select count(*)::int as n from pg_stat_activity where application_name = 'darsi-cache-bus' and datname = current_database()`;
+      await expect.poll(async () => (await admin.query(listeners)).rows[0].n, { timeout: 3_000 }).toBe(2);
+    } finally {
+      await admin.end();
+    }
   });
 
   it('counts login failures once across both instances', async () => {

@@ -13,6 +13,7 @@ import type { TCacheBus } from '@server/core/cache-bus';
 const LOCK_CLASS = 0x747573; // 'tus'
 const RETRY_MS = 100;
 const RELEASE_TOPIC = 'video.tus-release';
+const ignore = () => undefined;
 
 export function postgresTusLocker({ pool, bus, timeoutMs = 30_000 }: { pool: () => Promise<Pool>; bus?: TCacheBus; timeoutMs?: number }): Locker {
   /** Uploads locked by this instance → how to ask their request to let go. */
@@ -30,6 +31,9 @@ export function postgresTusLocker({ pool, bus, timeoutMs = 30_000 }: { pool: () 
       return {
         async lock(signal: AbortSignal, cancelReq: RequestRelease) {
           const client = await (await pool()).connect();
+          // A session lost while held (a restart of PostgreSQL) must not crash the process: its lock is gone with
+          // it, and the upload's next request finds the file's own offset.
+          client.on('error', ignore);
           const deadline = Date.now() + timeoutMs;
           let asked = false;
           try {
@@ -42,6 +46,7 @@ export function postgresTusLocker({ pool, bus, timeoutMs = 30_000 }: { pool: () 
               await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
             }
           } catch (error) {
+            client.off('error', ignore);
             client.release();
             throw error;
           }
@@ -53,6 +58,7 @@ export function postgresTusLocker({ pool, bus, timeoutMs = 30_000 }: { pool: () 
           if (!client) throw new Error('Releasing an unlocked lock!');
           session = null;
           held.delete(id);
+          client.off('error', ignore);
           try {
             await client.query('select pg_advisory_unlock($1, hashtext($2))', [LOCK_CLASS, id]);
             client.release();
