@@ -1,0 +1,39 @@
+# Darsi's production image (docs/guides/deploy.md). Built in two stages: the first installs every package and
+# builds the web app and the server bundle; the second keeps only what runs: production packages, the bundle,
+# migrations, translations, help content, and the programs video and PDFs need (ffmpeg, Chromium).
+
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:24-bookworm-slim AS runtime
+# chromium: code cards and certificates as PDF (src/server/core/pdf.ts); ffmpeg (with ffprobe): lesson videos;
+# tar: npm run backup. Same Debian packages as on a bare server (.ci/run installs them the same way).
+RUN apt-get update \
+  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium ffmpeg tar ca-certificates \
+  && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data \
+    CHROMIUM_PATH=/usr/bin/chromium
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY drizzle ./drizzle
+COPY content ./content
+COPY public ./public
+COPY scripts/backup.mjs ./scripts/backup.mjs
+# Runs as the image's unprivileged "node" user; DATA_DIR is a volume it owns (shared by every instance).
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+# Liveness only: a database outage shows on /api/health/ready (the proxy's check), and must not restart Darsi.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "dist/server/main.mjs"]
