@@ -23,7 +23,9 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
     await client.connect();
     await client.query(sql).finally(() => client.end());
   };
-  await admin(`create database ${name}`);
+  await admin(`create database ${name}`).catch((error: Error) => {
+    throw new Error(`the cluster tests need a PostgreSQL server (TEST_DATABASE_URL or DATABASE_URL, else ${ADMIN_URL}): ${error.message}`);
+  });
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
