@@ -84,7 +84,7 @@ describe(`hostile uploads on ${DRIVER}`, () => {
     const streamed = await t.request(coverUrl(), {
       method: 'PUT',
       headers: { origin: `http://${t.config.publicHost}`, cookie, 'content-type': 'image/jpeg', 'x-forwarded-for': teacher.b.ip },
-      body: new Blob([big]).stream(),
+      body: new Blob([new Uint8Array(big)]).stream(),
       duplex: 'half',
     } as RequestInit);
     expect(streamed.status).toBe(413);
@@ -140,7 +140,7 @@ describe(`hostile uploads on ${DRIVER}`, () => {
     const send = async (bytes: Buffer | string, type: string, name: string) => {
       const form = new FormData();
       form.set('kind', 'general');
-      form.set('file', new Blob([bytes], { type }), name);
+      form.set('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name);
       const cookie = await teacher.b.jar.getCookieString(`http://${t.config.publicHost}/`);
       return t.request('/api/landing/images', { method: 'POST', headers: { origin: `http://${t.config.publicHost}`, cookie, 'x-forwarded-for': teacher.b.ip }, body: form });
     };
