@@ -5,65 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '@server/core/db/schema';
 import { BOOTSTRAP_TOKEN, bootstrapAdmin, routesOf } from './admin-fixtures';
 import { browser, type TBrowser } from './browser';
-import { csvCodes, inDays, publishedCourse, quickStudent, registerTeacher, upload, type TTeacher } from './courses-helpers';
+import { upload } from './courses-helpers';
 import { createTestApp, DRIVER, type TTestApp } from './harness';
-import { createPage, editable, publish } from './landing-helpers';
-import { schedule, startIn } from './live-helpers';
-import { ROUTE_MATRIX, type TFixture, type TFixtureId, type TRule } from './tenant-matrix';
+import { PDF, PNG, tenantFixture, type TTenant } from './tenant-fixture';
+import { ROUTE_MATRIX, type TFixtureId, type TRule } from './tenant-matrix';
 
 /*
  * R1 (issue 16): every route with an ID in its path, read from the app's route table, tried by anonymous,
  * both tenants' students and teachers, and an admin, each with the OTHER tenant's IDs (tenant-matrix.ts).
  */
 let t: TTestApp;
-const PDF = '%PDF-1.4\n%matrix\n';
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-type TTenant = { teacher: TTeacher; student: TBrowser; fx: TFixture };
 type TActor = { name: string; b: TBrowser; home: TTenant; target: TTenant; isAdmin?: boolean; isStudent?: boolean };
-
-/** One tenant with one of everything a route can name: course, lesson with a file, codes, live, page… */
-async function tenant(): Promise<TTenant> {
-  const teacher = await registerTeacher(t, 'academy');
-  const { b, host } = teacher;
-  const course = await publishedCourse(teacher, { kind: 'regular', lessons: 1 });
-  const { courseId, sectionId } = course;
-  const [lessonId, planId] = [course.lessonIds[0]!, course.planIds[0]!];
-  const ok = async (res: Promise<Response>, what: string) => {
-    const done = await res;
-    if (done.status >= 300) throw new Error(`${what}: ${done.status} ${await done.text()}`);
-    return (await done.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  };
-  // Not a free preview: a preview is open to anyone signed in (decision 068), on its own platform.
-  await ok(b.patch(`/api/courses/teacher/lessons/${lessonId}`, { type: 'file' }), 'file lesson');
-  await ok(upload(t, b, `/api/courses/teacher/uploads/lessons/${lessonId}`, PDF, 'application/pdf', 'l.pdf'), 'lesson file');
-  await ok(upload(t, b, `/api/courses/teacher/uploads/covers/${courseId}`, PNG, 'image/png'), 'cover');
-  await ok(upload(t, b, `/api/courses/teacher/uploads/signatures/${courseId}`, PNG, 'image/png'), 'signature');
-  const student = await quickStudent(t, teacher);
-  const enrollment = await ok(b.post('/api/courses/teacher/enrollments', { studentId: student.id, courseId, planId }), 'enrollment');
-  await ok(student.b.post(`http://${host}/api/courses/student/lessons/${lessonId}/complete`), 'complete');
-  const certificate = await ok(student.b.post(`http://${host}/api/courses/student/certificates/courses/${courseId}`), 'certificate');
-  const batch = await ok(b.post('/api/courses/teacher/batches', { courseId, planId, count: 3, validUntil: inDays(30), activateOnSale: true }), 'batch');
-  const codes = csvCodes(await (await b.get(`/api/courses/teacher/batches/${batch.id as string}/export/csv`)).text());
-  const { codes: codeRows } = await ok(b.get(`/api/courses/teacher/batches/${batch.id as string}/codes`), 'codes');
-  await ok(student.b.post(`http://${host}/api/courses/student/code-requests`, { code: codes[2] }), 'code request');
-  const { requests } = await ok(b.get('/api/courses/teacher/code-requests'), 'code requests');
-  const group = await ok(b.post('/api/live/teacher/groups', { name: 'الفوج أ' }), 'group');
-  await ok(b.post(`/api/live/teacher/groups/${group.id as string}/members`, { studentIds: [student.id] }), 'member');
-  const { sessionIds } = await schedule(teacher, { title: 'حصة', courseId, startsAt: startIn(30) });
-  const client = { b, subdomain: teacher.subdomain, teacherId: teacher.id, host };
-  const page = await createPage(client);
-  await publish(client, page.id as string);
-  const message = { name: 'زائر', email: 'v@example.test', subject: 'سؤال', message: 'متى؟' };
-  await ok(browser(t).post(`http://${host}/api/landing/public/pages/${page.id as string}/contact`, message), 'contact');
-  const contact = await ok(b.get('/api/landing/contact-requests'), 'contact requests');
-  const fx: TFixture = {
-    courseId, sectionId, lessonId, planId, batchId: batch.id, codeId: codeRows[0].id, requestId: requests[0].id, enrollmentId: enrollment.id,
-    certificateId: certificate.id, groupId: group.id, studentId: student.id, sessionId: sessionIds[0]!, pageId: page.id,
-    contactRequestId: contact.requests[0].id, teacherId: teacher.id, subdomain: teacher.subdomain, pageBody: editable(page),
-  };
-  return { teacher, student: student.b, fx };
-}
 
 /** Tenant-owned tables (not sessions, limits, audit or view counters, which a refused request may touch). */
 const WATCHED: PgTable[] = [
@@ -119,8 +72,8 @@ let b: TTenant;
 let actors: TActor[];
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: 'true', ADMIN_BOOTSTRAP_TOKEN: BOOTSTRAP_TOKEN });
-  a = await tenant();
-  b = await tenant();
+  a = await tenantFixture(t);
+  b = await tenantFixture(t);
   const admin = await bootstrapAdmin(t);
   actors = [
     { name: 'anonymous', b: browser(t), home: a, target: b },
