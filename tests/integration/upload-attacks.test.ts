@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DRIVER, type TTestApp } from './harness';
 import { publishedCourse, quickStudent, registerTeacher, upload, type TTeacher } from './courses-helpers';
+import { tusUpload, videoCourse } from './video-helpers';
 
 /*
  * R10 (issue 16, decision 080): hostile uploads on every upload path are refused, or stored and served so that
@@ -73,6 +74,16 @@ describe(`hostile uploads on ${DRIVER}`, () => {
     }
     expect(accepted).toEqual([]);
     expect(storedFiles()).toBe(before);
+  });
+
+  it('through tus: an HTML page sent as a lesson video is refused by ffprobe and nothing of it is kept', async () => {
+    const video = await videoCourse(teacher);
+    const { finished } = await tusUpload(t, teacher.b, video.videoLessonId, Buffer.from(HTML), { filename: 'lesson.mp4' });
+    expect(finished!.status).toBe(422);
+    expect((await finished!.json()).error.code).toBe('VIDEO_INVALID');
+    expect((await teacher.b.json(await teacher.b.get(`/api/video/lessons/${video.videoLessonId}/status`))).state).toBe('none');
+    const uploads = path.join(t.config.dataDir, 'video-uploads');
+    expect(fs.existsSync(uploads) ? fs.readdirSync(uploads).filter((name) => !name.endsWith('.json')) : []).toEqual([]);
   });
 
   it('refuse oversize files whether or not they announce their length', async () => {
