@@ -85,7 +85,7 @@ const HOSTILE_STRINGS = [
 const HOSTILE_NUMBERS = [-1, 0, -0, 0.5, 1e308, -1e308, 2 ** 31, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER];
 
 /** A value of no particular shape that a server must survive in any field. */
-export function hostileValue(): fc.Arbitrary<unknown> {
+function hostileValue(): fc.Arbitrary<unknown> {
   return fc.oneof(
     fc.constantFrom<unknown>(null, true, false, [], {}, ...HOSTILE_STRINGS, ...HOSTILE_NUMBERS),
     fc.string({ unit: 'binary', maxLength: 40 }),
@@ -101,7 +101,7 @@ export function hostileValue(): fc.Arbitrary<unknown> {
 }
 
 /** A value the schema accepts, most of the time (patterns and refinements are not followed). */
-export function validish(schema: TJsonSchema, ids: string[]): fc.Arbitrary<unknown> {
+function validish(schema: TJsonSchema, ids: string[]): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const options = schema.anyOf ?? schema.oneOf;

@@ -83,7 +83,7 @@ async function send(target: TTarget, body: string, contentType = 'application/js
   });
 }
 
-/** Answers by status, for the figures in bench/results (printed with FUZZ_REPORT=1). */
+/** Answers by status, for the figures in bench/results (printed with RELIABILITY_REPORT=1). */
 const statuses = new Map<number, number>();
 
 async function check(target: TTarget, body: string, contentType?: string): Promise<string | null> {
@@ -103,7 +103,7 @@ beforeAll(async () => {
   all = await targets();
 }, 120_000);
 afterAll(async () => {
-  if (process.env.FUZZ_REPORT) console.info(`R8 ${DRIVER}: ${all.length} routes, runs ${RUNS}, answers ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+  if (process.env.RELIABILITY_REPORT) console.info(`R8 ${DRIVER}: ${all.length} routes, runs ${RUNS}, answers ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
   await t.close();
 });
 

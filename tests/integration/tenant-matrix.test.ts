@@ -137,6 +137,11 @@ describe(`the tenant and role matrix (R1) on ${DRIVER}`, () => {
       const changed = WATCHED.filter((_, i) => before[i] !== after[i]).map((table) => getTableName(table));
       if (changed.length) leaks.push(`${route}: rows changed in ${changed.join(', ')}`);
     }
+    if (process.env.RELIABILITY_REPORT) {
+      const kinds = Object.values(ROUTE_MATRIX).map((rule) => rule.kind);
+      const counts = Object.fromEntries([...new Set(kinds)].map((kind) => [kind, kinds.filter((k) => k === kind).length]));
+      console.info(`R1 ${DRIVER}: ${idRoutes().length} ID-bearing routes ${JSON.stringify(counts)}, ${tried} cross-tenant requests, ${leaks.length} leaks`);
+    }
     expect(leaks).toEqual([]);
     expect(tried).toBeGreaterThan(400);
   }, 300_000);
