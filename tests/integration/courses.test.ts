@@ -268,7 +268,8 @@ describe(`courses on ${DRIVER}`, () => {
     expect((await html.json()).error.code).toBe('FILE_TYPE_NOT_ALLOWED');
     const fakePdf = await upload(t, teacher.b, `/api/courses/teacher/uploads/lessons/${lessonId}`, '<html></html>', 'application/pdf', 'x.pdf');
     expect((await fakePdf.json()).error.code).toBe('FILE_TYPE_NOT_ALLOWED');
-    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    // A real 1×1 PNG: covers are opened by sharp too, a PNG signature alone is not an image (decision 080).
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
     expect((await upload(t, teacher.b, `/api/courses/teacher/uploads/covers/${course.courseId}`, png, 'image/png', 'c.png')).status).toBe(200);
     const { coverUrl } = await teacher.b.json(await teacher.b.get(`/api/courses/teacher/courses/${course.courseId}`));
     const cover = await browser(t).get(coverUrl);

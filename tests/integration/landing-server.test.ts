@@ -299,7 +299,7 @@ describe(`images (${DRIVER})`, () => {
     const served = await visit(t, t.config.publicHost, image.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
-    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'");
+    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 1600, height: 1067 });
     const avatar = await upload(png, 'a.png', 'image/png', 'avatar');

@@ -32,7 +32,7 @@ export function certificateTeacherRoutes({ certificates, files }: { certificates
     )
     .get('/certificates/:courseId/signature', validate('param', ZCourseParam), async (c) => {
       const file = await certificates.signatureFile(c.var.teacher.id, c.req.valid('param').courseId);
-      const res = fileResponse(files, file, undefined, true);
+      const res = fileResponse(files, file, undefined);
       res.headers.set('cache-control', 'private, no-store');
       return res;
     })

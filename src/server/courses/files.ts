@@ -5,6 +5,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AppError } from '@server/core/errors';
+import { contentMatches } from '@server/core/file-check';
 
 /*
  * Lesson files and course covers live on local disk under DATA_DIR/uploads/{teacherId}/ (decision 035).
@@ -36,14 +37,6 @@ export const UPLOAD_RULES: Record<TUploadKind, { maxBytes: number; types: string
   cover: { maxBytes: 5 * MB, types: ['image/jpeg', 'image/png', 'image/webp'] },
 };
 
-/** The first bytes a file of these types must start with; a renamed HTML page is not an image or a PDF. */
-const MAGIC: Record<string, (head: Buffer) => boolean> = {
-  'image/jpeg': (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff,
-  'image/png': (h) => h.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  'image/webp': (h) => h.subarray(0, 4).toString('latin1') === 'RIFF' && h.subarray(8, 12).toString('latin1') === 'WEBP',
-  'application/pdf': (h) => h.subarray(0, 5).toString('latin1') === '%PDF-',
-};
-
 export type TStoredFile = { key: string; size: number; type: string; name: string };
 
 export function filesStore(uploadsDir: string) {
@@ -72,11 +65,9 @@ export function filesStore(uploadsDir: string) {
       const target = fullPath(key);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       let size = 0;
-      let head = Buffer.alloc(0);
       const counter = new Transform({
         transform(chunk: Buffer, _enc, done) {
           size += chunk.length;
-          if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16)]);
           if (size > rules.maxBytes) done(new AppError('FILE_TOO_LARGE', undefined, { mb: rules.maxBytes / MB }));
           else done(null, chunk);
         },
@@ -84,8 +75,8 @@ export function filesStore(uploadsDir: string) {
       try {
         await pipeline(Readable.fromWeb(body as WebReadableStream<Uint8Array>), counter, fs.createWriteStream(target, { mode: 0o600 }));
         if (size === 0) throw new AppError('FILE_EMPTY');
-        const check = MAGIC[type];
-        if (check && !check(head)) throw new AppError('FILE_TYPE_NOT_ALLOWED');
+        // The bytes must be what the declared type says: it decides how the file is served (decision 080).
+        if (!(await contentMatches(target, type))) throw new AppError('FILE_TYPE_NOT_ALLOWED');
       } catch (error) {
         await fs.promises.rm(target, { force: true });
         throw error instanceof AppError ? error : new AppError('UPLOAD_FAILED');
@@ -114,22 +105,22 @@ function cleanName(name: string): string {
   return cleaned || 'file';
 }
 
+/** Shown by the browser itself: raster images only. Everything else (PDFs too) is a download. */
+const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
+
 /**
- * A stored file as an HTTP response, with single-range support so that a video can be sought.
- * Files are served as attachments unless they are videos, images or PDFs shown in the page.
+ * A stored file as an HTTP response, with single-range support. An uploaded file is never a document the
+ * browser runs (decision 080): the stored type with `nosniff`, a CSP sandbox without any source, and
+ * `attachment` for all but images. PDF lessons are drawn by pdf.js from this URL (fetch ignores the disposition).
  */
-export function fileResponse(
-  store: TFilesStore,
-  file: { key: string; type: string; name: string },
-  range: string | undefined,
-  inline: boolean,
-): Response {
+export function fileResponse(store: TFilesStore, file: { key: string; type: string; name: string }, range: string | undefined): Response {
   const headers = new Headers({
     'content-type': file.type,
     'accept-ranges': 'bytes',
     'cache-control': 'private, no-store',
     'x-content-type-options': 'nosniff',
-    'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    'content-security-policy': "default-src 'none'; sandbox",
+    'content-disposition': `${INLINE_TYPES.has(file.type) ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
   });
   const full = store.fullPath(file.key);
   if (!fs.existsSync(full)) throw new AppError('NOT_FOUND');

@@ -61,7 +61,7 @@ export function courseTeacherRoutes(courses: TCourses) {
     .delete('/lessons/:lessonId', validate('param', ZLessonParam), async (c) => c.json(await courses.content.removeLesson(c.var.teacher.id, c.req.valid('param').lessonId)))
     .get('/lessons/:lessonId/file', validate('param', ZLessonParam), async (c) => {
       const file = await courses.content.lessonFile(c.var.teacher.id, c.req.valid('param').lessonId);
-      return fileResponse(courses.files, file, c.req.header('range'), /^(video|image)\/|^application\/pdf$/.test(file.type));
+      return fileResponse(courses.files, file, c.req.header('range'));
     })
     .get('/courses/:courseId/lessons/:lessonId/preview', validate('param', ZCourseLessonParam), async (c) => {
       const { courseId, lessonId } = c.req.valid('param');
@@ -96,7 +96,7 @@ export function courseCoverRoutes({ courses, auth, db }: { courses: TCourses; au
     .get('/covers/:courseId', validate('param', ZCourseParam), async (c) => {
       // A draft's cover is the owner's until the course is published.
       const cover = await courses.courses.cover(c.req.valid('param').courseId, async () => (await loadViewer(auth, db, c.req.raw.headers))?.userId ?? null);
-      const res = fileResponse(courses.files, cover, undefined, true);
+      const res = fileResponse(courses.files, cover, undefined);
       res.headers.set('cache-control', cover.isPublic ? 'public, max-age=86400' : 'private, no-store');
       return res;
     });

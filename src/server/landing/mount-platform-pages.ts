@@ -50,7 +50,7 @@ function pageHandlers(deps: TPlatformPagesDeps, files: TLandingAppDeps['courses'
       try {
         const { lesson } = await publicPreview(deps.db, record.teacherId, c.req.param('courseId') ?? '', c.req.param('lessonId') ?? '');
         if (!lesson.file || lesson.type === 'video' || lesson.file.type.startsWith('video/')) throw new AppError('NOT_FOUND');
-        const res = await fileResponse(files, lesson.file, c.req.header('range'), /^(image)\/|^application\/pdf$/.test(lesson.file.type));
+        const res = await fileResponse(files, lesson.file, c.req.header('range'));
         res.headers.set('cache-control', 'private, no-cache');
         return res;
       } catch (error) {

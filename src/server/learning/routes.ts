@@ -34,7 +34,7 @@ export function learningStudentRoutes({ learning, files, config }: { learning: T
     )
     .get('/lessons/:lessonId/file', validate('param', ZLessonParam), async (c) => {
       const file = await learning.lessonFile(c.var.studentId, c.req.valid('param').lessonId, where(c));
-      return fileResponse(files, file, c.req.header('range'), /^(video|image)\/|^application\/pdf$/.test(file.type));
+      return fileResponse(files, file, c.req.header('range'));
     });
 ;
 }

@@ -107,8 +107,10 @@ export async function studentJoin(deps: TLiveDeps, studentId: string, sessionId:
 
 export async function heartbeat(deps: TLiveDeps, studentId: string, sessionId: string, deviceId: string) {
   const now = deps.clock.now();
-  const session = await findSession(deps, sessionId);
+  // The lease first: without one, any session id (unknown, or another platform's) gets the same 409, so a
+  // heartbeat never tells whether a session exists (tests/integration/tenant-matrix.test.ts).
   await renewLease(deps.db, { sessionId, studentId }, deviceId, now);
+  const session = await findSession(deps, sessionId);
   return { ended: session.status === 'cancelled' || now >= endOf(session) };
 }
 

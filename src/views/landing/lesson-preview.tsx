@@ -38,8 +38,8 @@ function Content({ preview, t }: { preview: TLessonPreview; t: TTranslate }) {
       )}
       {lesson.file && (
         <p className="pf-actions">
-          <a href={lesson.file.href} className="lp-btn lp-btn--primary" data-testid="preview-file" {...(lesson.file.isPdf ? { target: '_blank', rel: 'noopener' } : { download: lesson.file.name })}>
-            {lesson.file.isPdf ? t('preview.openPdf') : t('preview.download')}
+          <a href={lesson.file.href} className="lp-btn lp-btn--primary" data-testid="preview-file" download={lesson.file.name}>
+            {lesson.file.isPdf ? t('preview.downloadPdf') : t('preview.download')}
           </a>
         </p>
       )}

@@ -24,6 +24,8 @@ export function PdfViewer({ url, name }: { url: string; name: string }) {
       // Loaded with the lesson that needs it: pdf.js is large and most lessons are not PDFs.
       const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
       pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+      // No XFA forms. No PDF script runs: scripting lives only in pdf.js's viewer (pdf.sandbox), never loaded here,
+      // and pdf.js 6 has no eval path left (its `isEvalSupported` option is gone; the CSP forbids eval anyway).
       const task = pdfjs.getDocument({ url, enableXfa: false });
       destroy.run = () => void task.destroy();
       const doc = await task.promise;

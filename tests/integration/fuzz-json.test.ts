@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { hostileBody, MALFORMED_BODIES, type TJsonSchema } from '../fuzz';
+import { BOOTSTRAP_TOKEN, bootstrapAdmin, routesOf } from './admin-fixtures';
+import type { TBrowser } from './browser';
+import { createTestApp, DRIVER, type TTestApp } from './harness';
+import { tenantFixture, type TTenant } from './tenant-fixture';
+
+/*
+ * R8 (issue 16): schema-guided hostile input for every JSON endpoint. The schema of each route is found where
+ * the route is declared (`validate('json', ZThing)` in src/server) and turned into a generator through zod's
+ * JSON Schema; routes without a shared schema get hostile objects of any shape. No answer may be a 5xx or
+ * carry driver or stack text. FUZZ_RUNS (runs per route, default 3) makes it heavier (npm run reliability);
+ * a failure prints fast-check's seed and path to replay it.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS) || 3;
+/** Driver, SQL and stack text that must never reach a client. */
+const LEAK = /drizzle|postgres|pglite|sqlstate|node_modules|\bat [\w.<>[\] ]+ \(|\bat .+\.[cm]?[jt]s:\d+|\w*Error: |syntax error at|violates .* constraint|\bselect .+ from |\binsert into\b|\bupdate .+ set\b/i;
+
+let t: TTestApp;
+let tenant: TTenant;
+let admin: TBrowser;
+
+/** `METHOD /path` → the shared zod schema its JSON body is validated with, read from the route declarations. */
+async function declaredSchemas(): Promise<Array<{ method: string; path: string; schema: string }>> {
+  const found: Array<{ method: string; path: string; schema: string }> = [];
+  const declaration = /\.(get|post|put|patch|delete)\(\s*'([^']+)',((?:(?!\n\s*\.(?:get|post|put|patch|delete)\()[\s\S]){0,400}?)validate\('json',\s*(Z\w+)\)/g;
+  for (const file of fs.readdirSync('src/server', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+    for (const m of fs.readFileSync(path.join('src/server', file), 'utf8').matchAll(declaration)) found.push({ method: m[1]!.toUpperCase(), path: m[2]!, schema: m[4]! });
+  }
+  return found;
+}
+
+async function sharedSchemas(): Promise<Record<string, TJsonSchema>> {
+  const modules = fs.readdirSync('src/shared/schemas').filter((f) => f.endsWith('.ts'));
+  const out: Record<string, TJsonSchema> = {};
+  for (const file of modules) {
+    const mod = (await import(/* @vite-ignore */ pathToFileURL(path.resolve('src/shared/schemas', file)).href)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(mod)) {
+      if (value instanceof z.ZodType) out[name] = z.toJSONSchema(value, { unrepresentable: 'any', io: 'input' }) as TJsonSchema;
+    }
+  }
+  return out;
+}
+
+type TTarget = { key: string; method: string; url: string; host: string; client: () => TBrowser; schema: TJsonSchema | null };
+
+/** Every route that takes a body, with its schema, real IDs of one tenant and the role that reaches it. */
+async function targets(): Promise<TTarget[]> {
+  const [declared, schemas] = [await declaredSchemas(), await sharedSchemas()];
+  const routes = routesOf(t.app).filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && r.path.startsWith('/api/') && !r.path.includes('/uploads'));
+  return routes
+    .filter((r) => !/\/logout/.test(r.path))
+    .map((r) => {
+      const source = declared.filter((d) => d.method === r.method && r.path.endsWith(d.path)).sort((x, y) => y.path.length - x.path.length)[0];
+      const url = r.path.replace(/:(\w+)(\{[^}]*\})?/g, (_m, name: string) => (tenant.fx as Record<string, unknown>)[name === 'id' ? 'pageId' : name] as string ?? tenant.fx.courseId);
+      const asStudent = /\/student\//.test(r.path);
+      const asAdmin = r.path.startsWith('/api/admin/');
+      return {
+        key: `${r.method} ${r.path}`,
+        method: r.method,
+        url,
+        host: asStudent ? tenant.teacher.host : t.config.publicHost,
+        client: () => (asAdmin ? admin : asStudent ? tenant.student : tenant.teacher.b),
+        schema: source ? (schemas[source.schema] ?? null) : null,
+      };
+    });
+}
+
+async function send(target: TTarget, body: string, contentType = 'application/json'): Promise<Response> {
+  const b = target.client();
+  const full = `http://${target.host}${target.url}`;
+  const cookie = await b.jar.getCookieString(full);
+  return t.request(target.url, {
+    method: target.method,
+    host: target.host,
+    headers: { origin: `http://${target.host}`, 'x-forwarded-for': b.ip, 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+    body,
+  });
+}
+
+/** Answers by status, for the figures in bench/results (printed with RELIABILITY_REPORT=1). */
+const statuses = new Map<number, number>();
+
+async function check(target: TTarget, body: string, contentType?: string): Promise<string | null> {
+  const res = await send(target, body, contentType);
+  const text = await res.text();
+  statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+  if (res.status >= 500) return `${target.key}: ${res.status} ${text.slice(0, 200)} for ${body.slice(0, 200)}`;
+  const leak = LEAK.exec(text);
+  return leak ? `${target.key}: "${leak[0]}" in ${text.slice(0, 300)}` : null;
+}
+
+let all: TTarget[];
+beforeAll(async () => {
+  t = await createTestApp({ TRUST_PROXY: 'true', ADMIN_BOOTSTRAP_TOKEN: BOOTSTRAP_TOKEN });
+  tenant = await tenantFixture(t);
+  admin = await bootstrapAdmin(t);
+  all = await targets();
+}, 120_000);
+afterAll(async () => {
+  if (process.env.RELIABILITY_REPORT) console.info(`R8 ${DRIVER}: ${all.length} routes, runs ${RUNS}, answers ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+  await t.close();
+});
+
+describe(`hostile JSON on every JSON endpoint (R8) on ${DRIVER}`, () => {
+  it('finds the routes and the schemas they are declared with', () => {
+    expect(all.length).toBeGreaterThan(50);
+    // The enumeration is only useful if most bodies are shaped by the route's own schema.
+    expect(all.filter((x) => x.schema).length / all.length).toBeGreaterThan(0.6);
+  });
+
+  it('never answers 5xx nor shows driver or stack text, for schema-guided bodies', async () => {
+    const failures: string[] = [];
+    for (const target of all) {
+      await fc.assert(
+        fc.asyncProperty(hostileBody(target.schema, Object.values(tenant.fx).filter((v): v is string => typeof v === 'string')), async (body) => {
+          const failure = await check(target, JSON.stringify(body) ?? 'null');
+          if (failure) failures.push(failure);
+          return failure === null;
+        }),
+        { numRuns: RUNS, endOnFailure: true },
+      ).catch((error: unknown) => failures.push(String(error).slice(0, 1_500)));
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it('never answers 5xx to bodies that are not JSON, or not the JSON they claim', async () => {
+    const failures: string[] = [];
+    for (const [i, target] of all.entries()) {
+      // npm test: three of them per route, in turn; npm run reliability (FUZZ_RUNS): all of them.
+      const bodies = process.env.FUZZ_RUNS ? MALFORMED_BODIES : [0, 1, 2].map((k) => MALFORMED_BODIES[(i * 3 + k) % MALFORMED_BODIES.length]!);
+      for (const body of bodies) {
+        const failure = await check(target, body);
+        if (failure) failures.push(failure);
+      }
+      const failure = await check(target, '{}', 'text/plain');
+      if (failure) failures.push(failure);
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it('never answers 5xx to hostile query strings on GET routes', async () => {
+    const failures: string[] = [];
+    const gets = routesOf(t.app).filter((r) => r.method === 'GET' && r.path.startsWith('/api/') && !r.path.includes(':'));
+    const queries = ['page=-1&pageSize=1e9', 'q=%00', 'q=%ud800', `q=${'x'.repeat(10_000)}`, 'page=NaN&status[]=a&status[]=b', 'courseId=not-a-uuid&from=2026-13-45', 'lng=../../etc'];
+    for (const route of gets) {
+      for (const query of queries) {
+        const res = await t.request(`${route.path}?${query}`, { headers: { cookie: await tenant.teacher.b.jar.getCookieString(`http://${t.config.publicHost}/`), 'x-forwarded-for': tenant.teacher.b.ip } });
+        const text = await res.text();
+        if (res.status >= 500 || LEAK.test(text)) failures.push(`GET ${route.path}?${query}: ${res.status} ${text.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,59 @@
+import { browser, type TBrowser } from './browser';
+import { csvCodes, inDays, publishedCourse, quickStudent, registerTeacher, upload, type TTeacher } from './courses-helpers';
+import type { TTestApp } from './harness';
+import { createPage, editable, publish } from './landing-helpers';
+import { schedule, startIn } from './live-helpers';
+import type { TFixture } from './tenant-matrix';
+
+/** Small valid files for the upload routes. */
+export const PDF = '%PDF-1.4\n%matrix\n';
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+export type TTenant = { teacher: TTeacher; student: TBrowser; fx: TFixture };
+
+/**
+ * One tenant with one of everything a route can name (a course and its lesson with a file, codes, a code
+ * request, an enrollment, a certificate, a live group and session, a published page with a contact request),
+ * made through the API: for the tenant matrix (R1) and the JSON fuzzing (R8).
+ */
+export async function tenantFixture(t: TTestApp): Promise<TTenant> {
+  const teacher = await registerTeacher(t, 'academy');
+  const { b, host } = teacher;
+  const course = await publishedCourse(teacher, { kind: 'regular', lessons: 1 });
+  const { courseId, sectionId } = course;
+  const [lessonId, planId] = [course.lessonIds[0]!, course.planIds[0]!];
+  const ok = async (res: Promise<Response>, what: string) => {
+    const done = await res;
+    if (done.status >= 300) throw new Error(`${what}: ${done.status} ${await done.text()}`);
+    return (await done.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+  // Not a free preview: a preview is open to anyone signed in (decision 068), on its own platform.
+  await ok(b.patch(`/api/courses/teacher/lessons/${lessonId}`, { type: 'file' }), 'file lesson');
+  await ok(upload(t, b, `/api/courses/teacher/uploads/lessons/${lessonId}`, PDF, 'application/pdf', 'l.pdf'), 'lesson file');
+  await ok(upload(t, b, `/api/courses/teacher/uploads/covers/${courseId}`, PNG, 'image/png'), 'cover');
+  await ok(upload(t, b, `/api/courses/teacher/uploads/signatures/${courseId}`, PNG, 'image/png'), 'signature');
+  const student = await quickStudent(t, teacher);
+  const enrollment = await ok(b.post('/api/courses/teacher/enrollments', { studentId: student.id, courseId, planId }), 'enrollment');
+  await ok(student.b.post(`http://${host}/api/courses/student/lessons/${lessonId}/complete`), 'complete');
+  const certificate = await ok(student.b.post(`http://${host}/api/courses/student/certificates/courses/${courseId}`), 'certificate');
+  const batch = await ok(b.post('/api/courses/teacher/batches', { courseId, planId, count: 3, validUntil: inDays(30), activateOnSale: true }), 'batch');
+  const codes = csvCodes(await (await b.get(`/api/courses/teacher/batches/${batch.id as string}/export/csv`)).text());
+  const { codes: codeRows } = await ok(b.get(`/api/courses/teacher/batches/${batch.id as string}/codes`), 'codes');
+  await ok(student.b.post(`http://${host}/api/courses/student/code-requests`, { code: codes[2] }), 'code request');
+  const { requests } = await ok(b.get('/api/courses/teacher/code-requests'), 'code requests');
+  const group = await ok(b.post('/api/live/teacher/groups', { name: 'الفوج أ' }), 'group');
+  await ok(b.post(`/api/live/teacher/groups/${group.id as string}/members`, { studentIds: [student.id] }), 'member');
+  const { sessionIds } = await schedule(teacher, { title: 'حصة', courseId, startsAt: startIn(30) });
+  const client = { b, subdomain: teacher.subdomain, teacherId: teacher.id, host };
+  const page = await createPage(client);
+  await publish(client, page.id as string);
+  const message = { name: 'زائر', email: 'v@example.test', subject: 'سؤال', message: 'متى؟' };
+  await ok(browser(t).post(`http://${host}/api/landing/public/pages/${page.id as string}/contact`, message), 'contact');
+  const contact = await ok(b.get('/api/landing/contact-requests'), 'contact requests');
+  const fx: TFixture = {
+    courseId, sectionId, lessonId, planId, batchId: batch.id, codeId: codeRows[0].id, requestId: requests[0].id, enrollmentId: enrollment.id,
+    certificateId: certificate.id, groupId: group.id, studentId: student.id, sessionId: sessionIds[0]!, pageId: page.id,
+    contactRequestId: contact.requests[0].id, teacherId: teacher.id, subdomain: teacher.subdomain, pageBody: editable(page),
+  };
+  return { teacher, student: student.b, fx };
+}
