@@ -80,7 +80,7 @@ export async function safety(deps: TCodesDeps, teacherId: string) {
 export async function reopenGuessing(deps: TCodesDeps, teacherId: string, actor: TActor) {
   const state = await safety(deps, teacherId);
   if (!state.underAttack) return state;
-  await consumeAll(deps.db, [{ key: reopenKey(teacherId), ...deps.limits.reopen, error: 'RATE_LIMITED' }], { ms: 0, stillPolls: 0 });
+  await consumeAll(deps.db, [{ key: reopenKey(teacherId), ...deps.limits.reopen, error: 'RATE_LIMITED' }]);
   await deps.db.delete(attemptLimits).where(eq(attemptLimits.key, platformKey(teacherId)));
   await audit(deps.db, {
     actorUserId: actor.userId,

@@ -8,6 +8,7 @@ import { confirmRequest, listRequests, pendingRequests, rejectRequest, studentRe
 import { reopenGuessing, safety } from './code-safety';
 import { deriveCodeKeys, resolveCodesSecret } from './crypto';
 import type { TCodesDeps } from './deps';
+import { createGate } from './gate';
 import { generateBatch } from './generate-batch';
 import { GUESS_RISK, REDEMPTION_LIMITS, SETTLE, type TRedemptionLimits } from './limits';
 import { batchCodesInClear, listBatches, listCodes } from './list-codes';
@@ -26,7 +27,7 @@ export { codeStudentRoutes, codeTeacherRoutes } from './routes';
 
 export function createCodes({ config, db, clock, jobs }: { config: TConfig; db: Db; clock: TClock; jobs: TJobQueue }) {
   const limits: TRedemptionLimits = structuredClone({ ...REDEMPTION_LIMITS, risk: GUESS_RISK, settle: SETTLE });
-  const deps: TCodesDeps = { db, clock, config, jobs, keys: deriveCodeKeys(resolveCodesSecret(config)), limits };
+  const deps: TCodesDeps = { db, clock, config, jobs, keys: deriveCodeKeys(resolveCodesSecret(config)), limits, gate: createGate() };
   // PDF cards are printed by a job (decision 056), and their files deleted after an hour.
   jobs.define(cardsPdfJob(deps));
   jobs.define(cardsPdfCleanupJob(deps));

@@ -36,11 +36,12 @@ export const REDEMPTION_LIMITS = {
 } satisfies Record<string, Omit<TLimit, 'key'>>;
 
 /**
- * How long an attempt that finds a budget passed waits for attempts in flight to give theirs back before it
- * believes it (decision 084): a burst of right codes reserves the budgets it then returns within
- * milliseconds. The wait stops early once nothing in flight resolves.
+ * How long an attempt that finds a budget passed may wait for attempts in flight on the same platform to give
+ * theirs back before it believes it (decision 084): a burst of right codes reserves the budgets it then returns
+ * within milliseconds. With nothing else in flight the budget is believed at once. The in-flight counter's
+ * short window forgets attempts lost in a crash.
  */
-export const SETTLE = { ms: 3_000, stillPolls: 3 };
+export const SETTLE = { ms: 10_000, inflightWindowMs: 60_000 };
 
 /** The issue's bound: the chance that guessing finds any live code of one platform within a day. */
 export const GUESS_RISK = { dailyChance: 1e-4 };
@@ -144,25 +145,24 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Counts one attempt against several budgets in a single upsert (the same fixed windows as
  * attempt-limits.ts consume(), one round trip instead of one per budget, run as a named prepared statement,
  * committed asynchronously as above). Rows are written in key order, as refund() locks them, so that racing
- * attempts cannot deadlock. A budget found passed may only be full of attempts in flight (a burst of right
- * codes, each given back a moment later): the attempt gives its count back and tries again while the counts
- * keep falling, within `settle` (decision 084). Only a budget still passed then is believed. If a
+ * attempts cannot deadlock. With an `inflight` key, the attempt also counts itself in flight (the caller
+ * gives it back when the attempt ends): a budget found passed while others are in flight may only be full of
+ * their reservations (a burst of right codes), so the attempt gives its count back and tries again, within
+ * `settle` (decision 084). Only a budget passed with nothing else in flight, or at the end, is believed. If a
  * budget with an error is exhausted the attempt is given back everywhere and refused with that budget's
  * error and the minutes left; exhausted budgets without an error are returned in `spent`.
  */
-export async function consumeAll(db: Db, budgets: TBudget[], settle = SETTLE): Promise<{ keys: string[]; spent: string[] }> {
-  const sorted = byKey(budgets);
-  const keys = budgets.map((b) => b.key);
-  const deadline = Date.now() + settle.ms;
+export async function consumeAll(db: Db, budgets: TBudget[], inflight?: { key: string; settle: typeof SETTLE }): Promise<{ keys: string[]; spent: string[] }> {
+  const all = inflight ? [...budgets, { key: inflight.key, max: Number.MAX_SAFE_INTEGER, windowMs: inflight.settle.inflightWindowMs }] : budgets;
+  const sorted = byKey(all);
+  const keys = all.map((b) => b.key);
+  const deadline = Date.now() + (inflight?.settle.ms ?? 0);
   let rows = await countOnce(db, sorted);
-  let still = 0;
-  while (passed(budgets, rows).length > 0 && still < settle.stillPolls && Date.now() < deadline) {
-    const before = rows;
+  const othersInFlight = () => inflight !== undefined && (rows.find((r) => r.key === inflight.key)?.count ?? 0) > 1;
+  while (passed(budgets, rows).length > 0 && othersInFlight() && Date.now() < deadline) {
     await refund(db, keys);
     await pause(50 + Math.random() * 150);
     rows = await countOnce(db, sorted);
-    const falling = passed(budgets, before).some((b) => rows.find((r) => r.key === b.key)!.count < before.find((r) => r.key === b.key)!.count);
-    still = falling ? 0 : still + 1;
   }
   const spent: string[] = [];
   for (const b of passed(budgets, rows)) {
@@ -174,5 +174,5 @@ export async function consumeAll(db: Db, budgets: TBudget[], settle = SETTLE): P
     await refund(db, keys);
     throw new AppError(b.error, undefined, { minutes: Math.max(1, Math.ceil(Number(row.ms_left) / 60_000)) });
   }
-  return { keys, spent };
+  return { keys: budgets.map((b) => b.key), spent };
 }

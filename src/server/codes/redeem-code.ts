@@ -19,7 +19,7 @@ import type { TCodesDeps } from './deps';
  * the confirmed answer, so one attacker cannot close the platform to everyone (decision 084).
  */
 export async function redeem(deps: TCodesDeps, studentId: string, input: TRedeem, ctx: Pick<TRequestContext, 'ip' | 'hostSubdomain'>) {
-  const { db, clock, keys, limits } = deps;
+  const { db, keys, limits } = deps;
   const code = normalizeActivationCode(input.code);
   if (!code) throw new AppError('CODE_FORMAT');
   const subdomain = ctx.hostSubdomain ?? input.platform;
@@ -29,24 +29,48 @@ export async function redeem(deps: TCodesDeps, studentId: string, input: TRedeem
   const platformKey = `code:teacher-day:${teacher.id}`;
   const budget = platformBudget(limits, teacher.live);
   const share = { max: sourceShare(limits, budget), windowMs: limits.shareDaily.windowMs };
+  const inflightKey = `code:inflight:${teacher.id}`;
   const shareKeys = [`code:share-student:${teacher.id}:${studentId}`, `code:share-net:${teacher.id}:${networkOf(ctx.ip)}`];
-  const counted = await consumeAll(
-    db,
-    [
-      { key: `code:student:${studentId}`, ...limits.student, error: 'CODE_ATTEMPTS_LOCKED' },
-      { key: `code:student-day:${studentId}`, ...limits.studentDaily, error: 'CODE_ATTEMPTS_LOCKED' },
-      { key: `code:ip:${ctx.ip}`, ...limits.ip, error: 'CODE_ATTEMPTS_LOCKED' },
-      { key: `code:ip-day:${ctx.ip}`, ...limits.ipDaily, error: 'CODE_ATTEMPTS_LOCKED' },
-      { key: platformKey, max: budget, windowMs: limits.teacherDaily.windowMs },
-      ...shareKeys.map((key) => ({ key, ...share })),
-    ],
-    limits.settle,
-  );
+  // Half the budget per process, so that a second instance's burst still fits (and at least one at a time).
+  return deps.gate(teacher.id, Math.max(1, Math.ceil(budget / 2)), async () => {
+    const counted = await consumeAll(
+      db,
+      [
+        { key: `code:student:${studentId}`, ...limits.student, error: 'CODE_ATTEMPTS_LOCKED' },
+        { key: `code:student-day:${studentId}`, ...limits.studentDaily, error: 'CODE_ATTEMPTS_LOCKED' },
+        { key: `code:ip:${ctx.ip}`, ...limits.ip, error: 'CODE_ATTEMPTS_LOCKED' },
+        { key: `code:ip-day:${ctx.ip}`, ...limits.ipDaily, error: 'CODE_ATTEMPTS_LOCKED' },
+        { key: platformKey, max: budget, windowMs: limits.teacherDaily.windowMs },
+        ...shareKeys.map((key) => ({ key, ...share })),
+      ],
+      { key: inflightKey, settle: limits.settle },
+    );
+    try {
+      return await decide(deps, { teacher, studentId, hmac, code, ip: ctx.ip, counted, platformKey, shareKeys });
+    } finally {
+      await refund(db, [inflightKey]);
+    }
+  });
+}
+
+type TAttempt = {
+  teacher: { id: string; plan: string };
+  studentId: string;
+  hmac: string;
+  code: string;
+  ip: string;
+  counted: { keys: string[]; spent: string[] };
+  platformKey: string;
+  shareKeys: string[];
+};
+
+async function decide(deps: TCodesDeps, { teacher, studentId, hmac, code, ip, counted, platformKey, shareKeys }: TAttempt) {
+  const { db, clock } = deps;
   if (counted.spent.length > 0) {
     // Teacher-confirmed mode, for the whole platform or for this source alone: the same answer for a right,
     // wrong, used or expired code. It answers nothing, so it gives back the guess budgets it did not use.
     await refund(db, counted.spent.includes(platformKey) ? shareKeys : [platformKey]);
-    await db.insert(codeRequests).values({ teacherId: teacher.id, studentId, codeHmac: hmac, last2: code.slice(-2), ip: ctx.ip }).onConflictDoNothing();
+    await db.insert(codeRequests).values({ teacherId: teacher.id, studentId, codeHmac: hmac, last2: code.slice(-2), ip }).onConflictDoNothing();
     return { pending: true as const };
   }
   const outcome = await runRedemption(db, {
@@ -54,7 +78,7 @@ export async function redeem(deps: TCodesDeps, studentId: string, input: TRedeem
     studentId,
     hmac,
     now: clock.now(),
-    ip: ctx.ip,
+    ip,
     studentLimit: planLimits(teacher.plan).students,
     actor: { userId: studentId, role: 'student' },
   });
