@@ -9,6 +9,8 @@ import path from 'node:path';
 
 export const BUILD_DIR = path.resolve(process.env.BUILD_DIR || 'dist');
 export const SERVER = path.join(BUILD_DIR, 'server', 'main.mjs');
+// Darsi runs on the Node 24 that npm installed (decision 053), whatever Node runs this script.
+const NODE = fs.existsSync('node_modules/.bin/node') ? path.resolve('node_modules/.bin/node') : process.execPath;
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -16,7 +18,7 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export function startServer({ port, dataDir, databaseUrl, seed = false, env = {} }) {
   if (!fs.existsSync(SERVER)) throw new Error(`no build at ${SERVER}: run BUILD_DIR=${path.basename(BUILD_DIR)} node scripts/build-server.mjs`);
   const log = fs.openSync(path.join(os.tmpdir(), `darsi-reliability-${port}.log`), 'a');
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(NODE, [SERVER], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -112,6 +114,7 @@ export function client(base, ip) {
   return {
     ip: address,
     request,
+    cookieHeader: () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
     get: (url) => request('GET', url),
     post: (url, body) => request('POST', url, body ?? {}),
     patch: (url, body) => request('PATCH', url, body),
