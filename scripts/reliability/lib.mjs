@@ -39,9 +39,11 @@ export function startServer({ port, dataDir, databaseUrl, seed = false, env = {}
 }
 
 /** Waits for `/api/health` to answer 200; returns the milliseconds it took, or throws after `timeoutMs`. */
-export async function waitHealthy(base, timeoutMs = 60_000) {
+export async function waitHealthy(base, timeoutMs = 60_000, child = null) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
+    // A server that exited (a port already in use) must not be mistaken for another one answering there.
+    if (child && child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before answering`);
     const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.status === 200, () => false);
     if (ok) return Date.now() - started;
     await sleep(50);

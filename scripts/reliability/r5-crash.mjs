@@ -85,7 +85,15 @@ async function runDriver(driver) {
   const databaseUrl = driver === 'postgres' ? (process.env.R5_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/darsi_r5') : undefined;
   const result = { driver, runs: 0, acked: 0, lost: 0, partial: 0, openFailures: 0, restartMs: [], problems: [] };
   let child = startServer({ port, dataDir, databaseUrl });
-  await waitHealthy(base);
+  // Whatever happens, the server started here does not outlive the script.
+  process.on('exit', () => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  });
+  await waitHealthy(base, 60_000, child);
   const totals = { redeemed: 0, lessons: 0, files: 0 };
   let previous = null;
   for (let i = 0; i < runs; i += 1) {
@@ -105,7 +113,7 @@ async function runDriver(driver) {
     const started = Date.now();
     child = startServer({ port, dataDir, databaseUrl });
     try {
-      await waitHealthy(base, 60_000);
+      await waitHealthy(base, 60_000, child);
     } catch {
       result.openFailures += 1;
       result.problems.push(`run ${i + 1}: the server did not come back (see ${os.tmpdir()}/darsi-reliability-${port}.log)`);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { closedLoop, hit, openLoop, rssMb } from './load.mjs';
-import { client, newStudent, PASSWORD, setupPlatform, sleep, startServer, stopGracefully, waitHealthy } from './lib.mjs';
+import { newStudent, PASSWORD, setupPlatform, sleep, startServer, stopGracefully, waitHealthy } from './lib.mjs';
 
 const spikeMs = Number(process.argv[2] ?? 30) * 1000;
 const port = Number(process.env.R7_PORT ?? 4392);
@@ -16,7 +16,15 @@ const base = `http://${main}`;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darsi-r7-'));
 const child = startServer({ port, dataDir, seed: true, env: { PUBLIC_HOST: main } });
-await waitHealthy(`http://127.0.0.1:${port}`);
+// Whatever happens, the server started here does not outlive the script.
+process.on('exit', () => {
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+});
+await waitHealthy(base, 180_000, child);
 
 // The demo teacher's landing page (seeded), served from the render cache once warm.
 for (let i = 0; i < 120; i += 1) {

@@ -41,7 +41,7 @@ const child = startServer({ port, dataDir, databaseUrl: `postgres://postgres@127
 const samples = []; // { t, kind, status }
 let stop = false;
 try {
-  await waitHealthy(base);
+  await waitHealthy(base, 60_000, child);
   const p = await setupPlatform(base);
   const cookie = p.teacher.cookieHeader();
   const t0 = Date.now();
