@@ -139,6 +139,8 @@ async function countOnce(db: Db, sorted: TBudget[]) {
 }
 
 const passed = (budgets: TBudget[], rows: TCounted[]) => budgets.filter((b) => (rows.find((r) => r.key === b.key)?.count ?? 0) > b.max);
+/** Budgets that switch to confirmed mode (no error) are the ones a burst's reservations can fill for nothing. */
+const switching = (budgets: TBudget[]) => budgets.filter((b) => !b.error);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -148,7 +150,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * attempts cannot deadlock. With an `inflight` key, the attempt also counts itself in flight (the caller
  * gives it back when the attempt ends): a budget found passed while others are in flight may only be full of
  * their reservations (a burst of right codes), so the attempt gives its count back and tries again, within
- * `settle` (decision 084). Only a budget passed with nothing else in flight, or at the end, is believed. If a
+ * `settle` (decision 084); this applies to the budgets that switch to confirmed mode, a lockout is believed at
+ * once. Only a budget passed with nothing else in flight, or at the end, is believed. If a
  * budget with an error is exhausted the attempt is given back everywhere and refused with that budget's
  * error and the minutes left; exhausted budgets without an error are returned in `spent`.
  */
@@ -159,7 +162,8 @@ export async function consumeAll(db: Db, budgets: TBudget[], inflight?: { key: s
   const deadline = Date.now() + (inflight?.settle.ms ?? 0);
   let rows = await countOnce(db, sorted);
   const othersInFlight = () => inflight !== undefined && (rows.find((r) => r.key === inflight.key)?.count ?? 0) > 1;
-  while (passed(budgets, rows).length > 0 && othersInFlight() && Date.now() < deadline) {
+  // A lockout (a budget with an error) is believed at once: waiting for it would hold every locked guesser.
+  while (passed(switching(budgets), rows).length > 0 && passed(budgets, rows).every((b) => !b.error) && othersInFlight() && Date.now() < deadline) {
     await refund(db, keys);
     await pause(50 + Math.random() * 150);
     rows = await countOnce(db, sorted);
