@@ -102,7 +102,7 @@ async function runDriver(driver) {
     const acked = { students: [], redeemed: [], lessons: [], files: [], descriptions: [], lastDescription: -1 };
     const stop = { now: false };
     const writers = ['redeem', 'redeem', 'edit', 'upload'].map((k) => writer(k, p, acked, stop));
-    await sleep(500 + Math.random() * 1_500);
+    await sleep(2_000 + Math.random() * 3_000);
     await killHard(child);
     stop.now = true;
     await Promise.all(writers);

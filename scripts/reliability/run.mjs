@@ -66,7 +66,7 @@ const lines = [
   `## R5 — kill -9 during writes: ${verdict(status.r5)}`,
   '',
   'Four writers (two signing students up and redeeming a 1,000-use code, one adding lessons and editing the course, one',
-  'creating file lessons and uploading a PDF) on a new platform each run; `kill -9` of the server after 0.5–2 s; restart;',
+  'creating file lessons and uploading a PDF) on a new platform each run; `kill -9` of the server after 2–5 s; restart;',
   'every acknowledged write checked through the API (this run and the previous one), and the code\'s uses compared with',
   'the students enrolled through it.',
   '',
