@@ -93,7 +93,7 @@ async function runDriver(driver) {
       // already gone
     }
   });
-  await waitHealthy(base, 60_000, child);
+  await waitHealthy(base, 180_000, child);
   const totals = { redeemed: 0, lessons: 0, files: 0 };
   let previous = null;
   for (let i = 0; i < runs; i += 1) {
@@ -113,7 +113,7 @@ async function runDriver(driver) {
     const started = Date.now();
     child = startServer({ port, dataDir, databaseUrl });
     try {
-      await waitHealthy(base, 60_000, child);
+      await waitHealthy(base, 180_000, child);
     } catch {
       result.openFailures += 1;
       result.problems.push(`run ${i + 1}: the server did not come back (see ${os.tmpdir()}/darsi-reliability-${port}.log)`);
