@@ -73,7 +73,7 @@ async function check(p, acked) {
   }
   // No half-done redemption: the code's uses equal the students holding the course through it.
   const codes = await p.teacher.json(await p.teacher.get(`/api/courses/teacher/batches/${p.batchId}/codes`));
-  const students = await p.teacher.json(await p.teacher.get(`/api/courses/teacher/students?courseId=${p.courseId}&pageSize=100`));
+  const students = await p.teacher.json(await p.teacher.get(`/api/courses/teacher/students?courseId=${p.courseId}&status=active&pageSize=100`));
   const uses = codes.codes[0].uses;
   if (uses !== students.total) problems.push(`code used ${uses} times but ${students.total} students enrolled`);
   if (uses < acked.redeemed.length) problems.push(`code used ${uses} times, ${acked.redeemed.length} acknowledged`);
