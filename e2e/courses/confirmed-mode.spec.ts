@@ -3,7 +3,7 @@ import { expect, test, uniqueAccount } from '../support/fixtures';
 import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
 
 /** A teacher of their own (so the demo platform's budget is left alone) with a published course and live cards. */
-async function teacherWithCards(request: APIRequestContext, origin: string, cards = 2) {
+async function teacherWithCards(request: APIRequestContext, origin: string, cards = 1) {
   const account = uniqueAccount('confirm');
   const headers = { origin };
   expect((await request.post('/api/account/register/teacher', { data: { name: 'أستاذة التأكيد', email: account.email, subdomain: account.subdomain, password: account.password }, headers })).status()).toBe(201);
@@ -61,9 +61,12 @@ test('after 20 wrong codes a day, a code waits for the teacher, who confirms it 
   // The teacher sees who typed it and which card it is, and confirms.
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/teacher/codes');
-  // Two live cards: the guessing bound (decision 031) allows the full 20 immediate wrong answers a day.
+  // One live card: the guessing bound (decisions 031, 084) allows the full 20 immediate wrong answers a day.
   await expect(page.getByTestId('code-safety')).toHaveAttribute('data-wrong-per-day', '20');
-  await expect(page.getByTestId('code-safety')).toContainText('البطاقات القابلة للتفعيل الآن: 2. يتلقى الطلاب على منصتك ردًا فوريًا حتى 20 رمزاً خاطئاً في اليوم');
+  await expect(page.getByTestId('code-safety')).toContainText('البطاقات القابلة للتفعيل الآن: 1. يتلقى الطلاب على منصتك ردًا فوريًا حتى 20 رمزاً خاطئاً في اليوم');
+  // The day's budget is spent: the page says the platform is under attack (decision 084), with the way out.
+  await expect(page.getByTestId('code-safety')).toHaveAttribute('data-under-attack', 'true');
+  await expect(page.getByTestId('under-attack')).toContainText('منصتك تتلقى رموزاً خاطئة كثيرة: 20 اليوم');
   const request = page.getByTestId('code-request');
   await expect(request).toHaveCount(1);
   await expect(request).toContainText('طالب 6');
@@ -74,6 +77,9 @@ test('after 20 wrong codes a day, a code waits for the teacher, who confirms it 
   await page.screenshot({ path: `${SCREENSHOTS}/courses-code-requests-1280.png`, fullPage: true });
   await request.getByTestId('confirm-request').click();
   await expect(page.getByTestId('code-requests')).toHaveCount(0);
+  await page.getByTestId('reopen-guessing').click();
+  await expect(page.getByText('عاد الرد الفوري على منصتك.')).toBeVisible();
+  await expect(page.getByTestId('code-safety')).toHaveAttribute('data-under-attack', 'false');
 
   await s.reload();
   await expect(s.getByTestId('list-active').getByTestId('subscription')).toContainText('العلوم الطبيعية');
@@ -82,13 +88,13 @@ test('after 20 wrong codes a day, a code waits for the teacher, who confirms it 
   await buyer.close();
 });
 
-test('with more than 50 cards live, the page says every code waits for the teacher, and how to change that (Arabic)', async ({ page, baseURL }) => {
-  await teacherWithCards(page.request, new URL(baseURL!).origin, 51);
+test('with more than 33 cards live, the page says every code waits for the teacher, and how to change that (Arabic)', async ({ page, baseURL }) => {
+  await teacherWithCards(page.request, new URL(baseURL!).origin, 34);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/teacher/codes');
   const safety = page.getByTestId('code-safety');
   await expect(safety).toHaveAttribute('data-wrong-per-day', '0');
-  await expect(safety).toContainText('أكثر من 50 بطاقة قابلة للتفعيل الآن، لذلك ينتظر كل رمز يُكتب على منصتك تأكيدك');
+  await expect(safety).toContainText('أكثر من 33 بطاقة قابلة للتفعيل الآن، لذلك ينتظر كل رمز يُكتب على منصتك تأكيدك');
   await expect(safety).toContainText('«لا تعمل الرموز إلا بعد تعليمها كمباعة»');
   await expectDirection(page, 'ar');
   await expectNoHorizontalOverflow(page);

@@ -3,6 +3,7 @@ import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
 import type { TJobQueue } from '@server/core/jobs/queue';
 import type { TCodeKeys } from './crypto';
+import type { TGate } from './gate';
 import type { TRedemptionLimits } from './limits';
 
 export type TCodesDeps = {
@@ -14,4 +15,6 @@ export type TCodesDeps = {
   keys: TCodeKeys;
   /** Redemption budgets (decision 031); tests and benchmarks change them on the running instance. */
   limits: TRedemptionLimits;
+  /** Redemptions on one platform wait their turn in this process (decision 084). */
+  gate: TGate;
 };

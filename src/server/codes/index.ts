@@ -5,11 +5,12 @@ import type { Db } from '@server/core/db/client';
 import type { TJobQueue } from '@server/core/jobs/queue';
 import { cardsPdfCleanupJob, cardsPdfFile, cardsPdfJob, cardsPdfStatus, startCardsPdf } from './cards-export';
 import { confirmRequest, listRequests, pendingRequests, rejectRequest, studentRequests } from './code-requests';
-import { safety } from './code-safety';
+import { reopenGuessing, safety } from './code-safety';
 import { deriveCodeKeys, resolveCodesSecret } from './crypto';
 import type { TCodesDeps } from './deps';
+import { createGate } from './gate';
 import { generateBatch } from './generate-batch';
-import { GUESS_RISK, REDEMPTION_LIMITS, type TRedemptionLimits } from './limits';
+import { GUESS_RISK, REDEMPTION_LIMITS, SETTLE, type TRedemptionLimits } from './limits';
 import { batchCodesInClear, listBatches, listCodes } from './list-codes';
 import { redeem } from './redeem-code';
 import { markSold, revokeBatch, revokeCode } from './revoke-codes';
@@ -25,15 +26,15 @@ import { sendToTeacher } from './send-to-teacher';
 export { codeStudentRoutes, codeTeacherRoutes } from './routes';
 
 export function createCodes({ config, db, clock, jobs }: { config: TConfig; db: Db; clock: TClock; jobs: TJobQueue }) {
-  const limits: TRedemptionLimits = structuredClone({ ...REDEMPTION_LIMITS, risk: GUESS_RISK });
-  const deps: TCodesDeps = { db, clock, config, jobs, keys: deriveCodeKeys(resolveCodesSecret(config)), limits };
+  const limits: TRedemptionLimits = structuredClone({ ...REDEMPTION_LIMITS, risk: GUESS_RISK, settle: SETTLE });
+  const deps: TCodesDeps = { db, clock, config, jobs, keys: deriveCodeKeys(resolveCodesSecret(config)), limits, gate: createGate() };
   // PDF cards are printed by a job (decision 056), and their files deleted after an hour.
   jobs.define(cardsPdfJob(deps));
   jobs.define(cardsPdfCleanupJob(deps));
   return {
     batches: bindDeps(deps, { generateBatch, listBatches, listCodes, batchCodesInClear, revokeBatch, revokeCode, markSold, markSoldMany, unmarkSold }),
     exports: bindDeps(deps, { startCardsPdf, cardsPdfStatus, cardsPdfFile }),
-    redemption: { limits, ...bindDeps(deps, { safety, redeem, sendToTeacher, studentRequests, listRequests, pendingRequests, confirmRequest, rejectRequest }) },
+    redemption: { limits, ...bindDeps(deps, { safety, reopenGuessing, redeem, sendToTeacher, studentRequests, listRequests, pendingRequests, confirmRequest, rejectRequest }) },
   };
 }
 

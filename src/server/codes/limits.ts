@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { TErrorCode } from '@shared/errors';
 import type { Db } from '@server/core/db/client';
@@ -25,28 +26,73 @@ export const REDEMPTION_LIMITS = {
    * guessing that teacher's codes. Past it the platform does not stop: it switches to teacher-confirmed mode.
    */
   teacherDaily: { max: 20, windowMs: DAY },
+  /**
+   * One account's, or one network's, part of a platform's daily budget (decision 084): past it, that
+   * source alone gets the confirmed answer and the platform stays open for everyone else.
+   */
+  shareDaily: { max: 20, windowMs: DAY },
+  /** The teacher reopens immediate answers under attack at most once in 24 hours (decision 084). */
+  reopen: { max: 1, windowMs: DAY },
 } satisfies Record<string, Omit<TLimit, 'key'>>;
+
+/**
+ * How long an attempt that finds a budget passed may wait for attempts in flight on the same platform to give
+ * theirs back before it believes it (decision 084): a burst of right codes reserves the budgets it then returns
+ * within milliseconds. With nothing else in flight the budget is believed at once. The in-flight counter's
+ * short window forgets attempts lost in a crash.
+ */
+export const SETTLE = { ms: 10_000, inflightWindowMs: 60_000 };
 
 /** The issue's bound: the chance that guessing finds any live code of one platform within a day. */
 export const GUESS_RISK = { dailyChance: 1e-4 };
 
-export type TRedemptionLimits = typeof REDEMPTION_LIMITS & { risk: typeof GUESS_RISK };
+export type TRedemptionLimits = typeof REDEMPTION_LIMITS & { risk: typeof GUESS_RISK; settle: typeof SETTLE };
 
 const CODE_SPACE = 1_000_000;
+/**
+ * Budget windows that can fall within one 24 hours: fixed windows straddle two, and the teacher's reopen
+ * (at most one in 24 hours, decision 084) restarts the window once more.
+ */
+const WINDOWS_PER_DAY = 3;
 
 /**
  * The platform's daily budget of wrong codes answered as wrong, with `live` codes that would be accepted
- * now. Each answered guess hits one of them with chance live / 10^6, and a fixed window lets two budgets
- * fall within one 24 hours: 2 · budget · live / 10^6 ≤ the risk bound. Past it, teacher-confirmed mode.
+ * now. Each answered guess hits one of them with chance live / 10^6, and up to three windows fall within
+ * one 24 hours: 3 · budget · live / 10^6 ≤ the risk bound. Past it, teacher-confirmed mode.
  */
 export function platformBudget(limits: TRedemptionLimits, live: number): number {
-  const byRisk = Math.floor((limits.risk.dailyChance * CODE_SPACE) / (2 * Math.max(live, 1)));
+  const byRisk = Math.floor((limits.risk.dailyChance * CODE_SPACE) / (WINDOWS_PER_DAY * Math.max(live, 1)));
   return Math.min(limits.teacherDaily.max, byRisk);
+}
+
+/**
+ * One account's or one network's part of the platform's budget: a quarter, so that it takes four of each to
+ * spend it, but at least 2, so that one typo does not send a student's next code to the teacher. Tests and
+ * benchmarks that lift the bound (an infinite chance) lift the shares with it.
+ */
+export function sourceShare(limits: TRedemptionLimits, budget: number): number {
+  if (!Number.isFinite(limits.risk.dailyChance)) return budget;
+  return Math.min(budget, limits.shareDaily.max, Math.max(2, Math.ceil(budget / 4)));
 }
 
 /** Live codes matter only up to this count: beyond it the budget is 0 whatever their number. */
 export function liveCodesThatMatter(limits: TRedemptionLimits): number {
-  return Math.floor((limits.risk.dailyChance * CODE_SPACE) / 2) + 1;
+  return Math.floor((limits.risk.dailyChance * CODE_SPACE) / WINDOWS_PER_DAY) + 1;
+}
+
+/**
+ * The network a request comes from, as one attacker holds it: an IPv4 address (a home line, or a carrier's
+ * shared address), or the /64 of an IPv6 address (what one subscriber line is given).
+ */
+export function networkOf(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (v4) return v4[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
 /**
@@ -73,17 +119,10 @@ export type TBudget = TLimit & { error?: TErrorCode };
 
 const byKey = (budgets: TBudget[]) => [...budgets].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
-/**
- * Counts one attempt against several budgets in a single upsert (the same fixed windows as
- * attempt-limits.ts consume(), one round trip instead of one per budget, run as a named prepared statement,
- * committed asynchronously as above). Rows are written in key order, as refund() locks them, so that racing
- * attempts cannot deadlock. If a
- * budget with an error is exhausted the attempt is given back everywhere and refused with that budget's
- * error and the minutes left; exhausted budgets without an error are returned in `spent`.
- */
-export async function consumeAll(db: Db, budgets: TBudget[]): Promise<{ keys: string[]; spent: string[] }> {
-  const sorted = byKey(budgets);
-  const rows = await executeNamed<{ key: string; count: number; ms_left: number }>(
+type TCounted = { key: string; count: number; ms_left: number };
+
+async function countOnce(db: Db, sorted: TBudget[]) {
+  return executeNamed<TCounted>(
     db,
     sql`insert into attempt_limits (key, count, window_ends_at)
       select b.key, 1, now() + b.ms * interval '1 millisecond'
@@ -97,17 +136,47 @@ export async function consumeAll(db: Db, budgets: TBudget[]): Promise<{ keys: st
         window_ends_at = case when attempt_limits.window_ends_at <= now() then excluded.window_ends_at else attempt_limits.window_ends_at end
       returning key, count, (extract(epoch from (window_ends_at - now())) * 1000)::float8 as ms_left`,
   );
-  const keys = budgets.map((b) => b.key);
+}
+
+const passed = (budgets: TBudget[], rows: TCounted[]) => budgets.filter((b) => (rows.find((r) => r.key === b.key)?.count ?? 0) > b.max);
+/** Budgets that switch to confirmed mode (no error) are the ones a burst's reservations can fill for nothing. */
+const switching = (budgets: TBudget[]) => budgets.filter((b) => !b.error);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Counts one attempt against several budgets in a single upsert (the same fixed windows as
+ * attempt-limits.ts consume(), one round trip instead of one per budget, run as a named prepared statement,
+ * committed asynchronously as above). Rows are written in key order, as refund() locks them, so that racing
+ * attempts cannot deadlock. With an `inflight` key, the attempt also counts itself in flight (the caller
+ * gives it back when the attempt ends): a budget found passed while others are in flight may only be full of
+ * their reservations (a burst of right codes), so the attempt gives its count back and tries again, within
+ * `settle` (decision 084); this applies to the budgets that switch to confirmed mode, a lockout is believed at
+ * once. Only a budget passed with nothing else in flight, or at the end, is believed. If a
+ * budget with an error is exhausted the attempt is given back everywhere and refused with that budget's
+ * error and the minutes left; exhausted budgets without an error are returned in `spent`.
+ */
+export async function consumeAll(db: Db, budgets: TBudget[], inflight?: { key: string; settle: typeof SETTLE }): Promise<{ keys: string[]; spent: string[] }> {
+  const all = inflight ? [...budgets, { key: inflight.key, max: Number.MAX_SAFE_INTEGER, windowMs: inflight.settle.inflightWindowMs }] : budgets;
+  const sorted = byKey(all);
+  const keys = all.map((b) => b.key);
+  const deadline = Date.now() + (inflight?.settle.ms ?? 0);
+  let rows = await countOnce(db, sorted);
+  const othersInFlight = () => inflight !== undefined && (rows.find((r) => r.key === inflight.key)?.count ?? 0) > 1;
+  // A lockout (a budget with an error) is believed at once: waiting for it would hold every locked guesser.
+  while (passed(switching(budgets), rows).length > 0 && passed(budgets, rows).every((b) => !b.error) && othersInFlight() && Date.now() < deadline) {
+    await refund(db, keys);
+    await pause(50 + Math.random() * 150);
+    rows = await countOnce(db, sorted);
+  }
   const spent: string[] = [];
-  for (const b of budgets) {
-    const row = rows.find((r) => r.key === b.key);
-    if (!row || row.count <= b.max) continue;
+  for (const b of passed(budgets, rows)) {
     if (!b.error) {
       spent.push(b.key);
       continue;
     }
+    const row = rows.find((r) => r.key === b.key)!;
     await refund(db, keys);
     throw new AppError(b.error, undefined, { minutes: Math.max(1, Math.ceil(Number(row.ms_left) / 60_000)) });
   }
-  return { keys, spent };
+  return { keys: budgets.map((b) => b.key), spent };
 }

@@ -116,12 +116,13 @@ export function redemptionStatement(q: TStatementInput): SQL {
 
 /**
  * Budgets given back after an attempt: all of them for a success (only failures count) and for a right code
- * on a full platform; the platform's alone for a code that exists but cannot be used (it could not find a
- * usable code, and a shared photo of a used card must not push the platform into confirmed mode).
+ * on a full platform; the guess budgets alone (the platform's and the source's share of it) for a code that
+ * exists but cannot be used (it could not find a usable code, and a shared photo of a used card must not
+ * push the platform into confirmed mode).
  */
-export function refundFor(verdict: TVerdict, keys: string[], platformKey: string): string[] {
+export function refundFor(verdict: TVerdict, keys: string[], guessKeys: string[]): string[] {
   if (verdict === 'ok' || verdict === 'full') return keys;
-  return verdict === 'wrong' ? [] : [platformKey];
+  return verdict === 'wrong' ? [] : guessKeys;
 }
 
 export type TOutcome = { verdict: TVerdict; course_id: string | null; course_title: string | null; expires_ms: number | null };

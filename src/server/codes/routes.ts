@@ -53,6 +53,8 @@ export function codeTeacherRoutes({ codes, config }: TDeps) {
     // Codes typed in teacher-confirmed mode (decision 031)
     .get('/code-requests', validate('query', ZCodeRequestsQuery), async (c) => c.json(await codes.redemption.listRequests(c.var.teacher.id, c.req.valid('query'))))
     .get('/code-requests/pending', async (c) => c.json(await codes.redemption.pendingRequests(c.var.teacher.id)))
+    // The way out of a guessing attack: immediate answers again, once in 24 hours (decision 084).
+    .post('/code-safety/reopen', async (c) => c.json(await codes.redemption.reopenGuessing(c.var.teacher.id, actor(c, c.var.viewer.userId))))
     .post('/code-requests/:requestId/confirm', validate('param', ZRequestParam), async (c) =>
       c.json(await codes.redemption.confirmRequest(c.var.teacher, c.req.valid('param').requestId, actor(c, c.var.viewer.userId))),
     )

@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'codes.codes_sold',
   'codes.code_unsold',
   'codes.request_rejected',
+  'codes.guessing_reopened',
   'subscription.enrolled',
   'subscription.redeemed',
   'subscription.plan_changed',

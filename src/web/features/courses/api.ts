@@ -198,6 +198,7 @@ export const coursesApi = {
   revokeCode: (codeId: string) => unwrap(teacher.codes[':codeId'].revoke.$post({ param: { codeId } })),
   confirmCodeRequest: (requestId: string) => unwrap(teacher['code-requests'][':requestId'].confirm.$post({ param: { requestId } })),
   rejectCodeRequest: (requestId: string) => unwrap(teacher['code-requests'][':requestId'].reject.$post({ param: { requestId } })),
+  reopenGuessing: () => unwrap(teacher['code-safety'].reopen.$post()),
   enroll: (json: TJson<typeof teacher.enrollments.$post>) => unwrap(teacher.enrollments.$post({ json })),
   changePlan: (enrollmentId: string, json: TJson<(typeof teacher.enrollments)[':enrollmentId']['plan']['$patch']>) =>
     unwrap(teacher.enrollments[':enrollmentId'].plan.$patch({ ...enrollment(enrollmentId), json })),

@@ -13,18 +13,52 @@ import { useCourseFormat } from './ui';
  * typed what and which card it matches, and confirms only the students they sold a card to.
  */
 export function CodeRequests() {
-  const { t } = useTranslation('courses');
   const requests = useQuery(codeRequestsQuery);
   if (!requests.data) return null;
-  const { safety } = requests.data;
   return (
     <>
-      <p className={cx('rounded-xl border p-4 text-sm text-gray-700', safety.wrongPerDay === 0 ? 'border-amber-300 bg-amber-50' : 'border-gray-200 bg-white')} data-testid="code-safety" data-wrong-per-day={safety.wrongPerDay}>
+      <Safety safety={requests.data.safety} />
+      {requests.data.total > 0 ? <Requests data={requests.data} /> : null}
+    </>
+  );
+}
+
+/**
+ * The budget, and under a guessing attack (decision 084) what it means for the teacher's students, with the
+ * way out: immediate answers again, once in 24 hours.
+ */
+function Safety({ safety }: { safety: TCodeRequests['safety'] }) {
+  const { t } = useTranslation('courses');
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const format = useCourseFormat();
+  const reopen = useMutation({
+    mutationFn: () => coursesApi.reopenGuessing(),
+    onSuccess: () => notify.success(t('requests.safety.reopened')),
+    onError: (error: unknown) => notify.error(errorText(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: courseKeys.all }),
+  });
+  const tone = safety.underAttack ? 'border-red-300 bg-red-50' : safety.wrongPerDay === 0 ? 'border-amber-300 bg-amber-50' : 'border-gray-200 bg-white';
+  return (
+    <div className={cx('space-y-2 rounded-xl border p-4 text-sm text-gray-700', tone)} data-testid="code-safety" data-wrong-per-day={safety.wrongPerDay} data-under-attack={safety.underAttack}>
+      <p>
         <span className="block font-bold text-gray-900">{t('requests.safety.title')}</span>
         {safety.wrongPerDay === 0 ? t('requests.safety.closed', { count: safety.closedAbove }) : t('requests.safety.open', { live: safety.live, count: safety.wrongPerDay })}
       </p>
-      {requests.data.total > 0 ? <Requests data={requests.data} /> : null}
-    </>
+      {safety.underAttack ? (
+        <div className="space-y-2" data-testid="under-attack">
+          <p className="font-bold text-red-900">{t('requests.safety.attack', { wrong: format.number(safety.today.wrong), until: format.dateTime(safety.today.until) })}</p>
+          <p>{t('requests.safety.reopenHelp')}</p>
+          {safety.reopenFrom ? (
+            <p className="font-medium text-gray-900">{t('requests.safety.reopenFrom', { date: format.dateTime(safety.reopenFrom) })}</p>
+          ) : (
+            <Button size="sm" onClick={() => reopen.mutate()} busy={reopen.isPending} data-testid="reopen-guessing">
+              {t('requests.safety.reopen')}
+            </Button>
+          )}
+        </div>
+      ) : null}
+    </div>
   );
 }
 
