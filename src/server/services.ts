@@ -59,7 +59,7 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     learning,
     live: createLive({ db, clock, config, mailer, jobs, courseContent: courses.content }),
     video,
-    payments: createPayments({ config, db, clock, jobs, mailer }),
+    payments: createPayments({ config, db, clock, jobs, mailer, logger }),
     site: siteService({ db, mailer, secret: resolveAuthSecret(config), logger }),
   };
 }

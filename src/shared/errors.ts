@@ -122,6 +122,9 @@ export const ERROR_STATUS = {
   PAYMENT_KEYS_INVALID: 400,
   PAYMENT_METHOD_UNAVAILABLE: 409,
   ORDER_NOT_FOUND: 404,
+  PAYMENT_SIGNATURE_INVALID: 401,
+  PAYMENT_MISMATCH: 409,
+  PAYMENT_KEY_MISSING: 400,
   /** Client-side only: the server could not be reached. */
   NETWORK: 503,
 } as const;

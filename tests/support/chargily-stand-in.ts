@@ -44,6 +44,8 @@ const feesOf = (amount: number) => Math.round(amount * 0.025);
 export async function startChargilyStandIn({ port = 0, host = '127.0.0.1' }: { port?: number; host?: string } = {}) {
   const checkouts = new Map<string, TEntry>();
   let offsetMs = 0;
+  /** Keys the stand-in refuses as Chargily refuses a revoked or mistyped key (tests add to it). */
+  const rejectedKeys = new Set<string>();
   const nowSeconds = () => Math.floor((Date.now() + offsetMs) / 1000);
   let url = '';
 
@@ -88,6 +90,10 @@ export async function startChargilyStandIn({ port = 0, host = '127.0.0.1' }: { p
     const key = /^Bearer ((test|live)_sk_\S+)$/.exec(req.headers.authorization ?? '');
     if (!key) return send(res, 401, { message: 'Unauthenticated.' });
     const secretKey = key[1]!;
+    if (rejectedKeys.has(secretKey)) return send(res, 401, { message: 'Unauthenticated.' });
+    if (req.method === 'GET' && path === '/balance') {
+      return send(res, 200, { entity: 'balance', livemode: secretKey.startsWith('live_'), wallets: [{ currency: 'dzd', balance: 0, ready_for_payout: 0, on_hold: 0 }] });
+    }
     const one = /^\/checkouts\/([^/]+)(\/expire)?$/.exec(path);
     if (req.method === 'POST' && path === '/checkouts') return create(res, secretKey, await readBody(req));
     if (one) {
@@ -170,6 +176,7 @@ export async function startChargilyStandIn({ port = 0, host = '127.0.0.1' }: { p
     /** The API base (CHARGILY_API_BASE) and the origin of the hosted pages. */
     url,
     checkouts,
+    rejectedKeys,
     settle,
     signedEvent,
     /** Moves this stand-in's clock (checkouts expire 30 minutes after creation). */

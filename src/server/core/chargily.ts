@@ -36,6 +36,8 @@ export const ZChargilyCheckout = z.object({
 });
 export type TChargilyCheckout = z.infer<typeof ZChargilyCheckout>;
 
+const ZBalance = z.object({ livemode: z.boolean() });
+
 export type TChargilyMode = 'test' | 'live';
 
 export type TCreateCheckout = {
@@ -57,7 +59,7 @@ export function chargilyBase(mode: TChargilyMode, override = process.env.CHARGIL
 
 export function chargilyClient({ secretKey, mode, apiBase }: { secretKey: string; mode: TChargilyMode; apiBase?: string }) {
   const base = chargilyBase(mode, apiBase ?? process.env.CHARGILY_API_BASE);
-  async function call(method: 'GET' | 'POST', path: string, body?: object): Promise<TChargilyCheckout> {
+  async function call<T extends z.ZodType = typeof ZChargilyCheckout>(method: 'GET' | 'POST', path: string, body?: object, schema?: T): Promise<z.infer<T>> {
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
@@ -72,12 +74,12 @@ export function chargilyClient({ secretKey, mode, apiBase }: { secretKey: string
     if (response.status === 401) throw new AppError('PAYMENT_KEYS_INVALID');
     if (response.status === 422) throw new AppError('PAYMENT_PROVIDER_REJECTED');
     if (!response.ok) throw new AppError('PAYMENT_PROVIDER_ERROR', undefined, undefined, { status: String(response.status) });
-    const parsed = ZChargilyCheckout.safeParse(await response.json().catch(() => null));
+    const parsed = (schema ?? ZChargilyCheckout).safeParse(await response.json().catch(() => null));
     if (!parsed.success) throw new AppError('PAYMENT_PROVIDER_ERROR');
-    return parsed.data;
+    return parsed.data as z.infer<T>;
   }
   return {
-    createCheckout(input: TCreateCheckout) {
+    createCheckout(input: TCreateCheckout): Promise<TChargilyCheckout> {
       return call('POST', '/checkouts', {
         amount: input.amount,
         currency: 'dzd',
@@ -89,8 +91,10 @@ export function chargilyClient({ secretKey, mode, apiBase }: { secretKey: string
         metadata: input.metadata,
       });
     },
-    getCheckout: (id: string) => call('GET', `/checkouts/${encodeURIComponent(id)}`),
-    expireCheckout: (id: string) => call('POST', `/checkouts/${encodeURIComponent(id)}/expire`),
+    getCheckout: (id: string): Promise<TChargilyCheckout> => call('GET', `/checkouts/${encodeURIComponent(id)}`),
+    expireCheckout: (id: string): Promise<TChargilyCheckout> => call('POST', `/checkouts/${encodeURIComponent(id)}/expire`),
+    /** Whether the key opens its account (GET /balance): PAYMENT_KEYS_INVALID when Chargily refuses it. */
+    checkConnection: (): Promise<{ livemode: boolean }> => call('GET', '/balance', undefined, ZBalance),
   };
 }
 
