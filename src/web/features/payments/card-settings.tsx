@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ZCardSettingsInput, type TCardSettingsInput, type TChargilyMode } from '@shared/schemas/payments';
 import { applyFieldErrors, useErrorText, useFieldErrorText } from '@web/lib/api-errors';
@@ -23,7 +23,7 @@ function CardForm({ stored }: { stored: TCardSettings }) {
     resolver: zodResolver(ZCardSettingsInput) as never,
     defaultValues: { mode: stored.mode, enabled: stored.enabled, testKey: '', liveKey: '' },
   });
-  const mode = form.watch('mode');
+  const mode = useWatch({ control: form.control, name: 'mode' });
   const check = useMutation({
     mutationFn: (m: TChargilyMode) => checkCardConnection(m),
     onSuccess: (r) => notify.success(t('settings.card.checkOk', { mode: t(`settings.card.modes.${r.mode}`) })),
@@ -56,8 +56,8 @@ function CardForm({ stored }: { stored: TCardSettings }) {
         hint={mode === 'live' ? t('settings.card.liveHelp') : undefined}
         {...form.register('mode')}
       />
-      <TextField label={t('settings.card.testKey')} placeholder="test_sk_…" hint={keyHint(stored.testKey)} error={fieldError(errors.testKey)} {...keyProps} {...form.register('testKey')} />
-      <TextField label={t('settings.card.liveKey')} placeholder="live_sk_…" hint={keyHint(stored.liveKey)} error={fieldError(errors.liveKey)} {...keyProps} {...form.register('liveKey')} />
+      <TextField label={t('settings.card.testKey')} placeholder={t('settings.card.testPlaceholder')} hint={keyHint(stored.testKey)} error={fieldError(errors.testKey)} {...keyProps} {...form.register('testKey')} />
+      <TextField label={t('settings.card.liveKey')} placeholder={t('settings.card.livePlaceholder')} hint={keyHint(stored.liveKey)} error={fieldError(errors.liveKey)} {...keyProps} {...form.register('liveKey')} />
       <p className="text-xs text-gray-500">{t('settings.card.keyHelp')}</p>
       <CheckboxField label={t('settings.card.enabled')} {...form.register('enabled')} />
       <p className="text-xs text-gray-500">{t('settings.card.webhookNote')}</p>
