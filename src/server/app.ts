@@ -24,6 +24,7 @@ import { healthRoutes } from '@server/health';
 import { LANDING_API_PREFIX, landingRoutes, mountLanding } from '@server/landing';
 import { learningStudentRoutes } from '@server/learning';
 import { liveStudentRoutes, liveTeacherRoutes } from '@server/live';
+import { paymentRoutes } from '@server/payments';
 import { mountSite, siteRoutes } from '@server/site';
 import { subscriptionTeacherRoutes } from '@server/subscriptions';
 import { videoRoutes } from '@server/video';
@@ -75,6 +76,7 @@ function createApi({ services, database }: TAppDeps) {
     .route('/live', liveApi(services))
     .route('/site', siteRoutes(services))
     .route('/video', videoRoutes({ video: services.video, guards: services.guards, config: services.config }))
+    .route('/payments', paymentRoutes({ payments: services.payments, guards: services.guards, config: services.config }))
     // The one Better Auth endpoint served as is: the link in verification and e-mail-change messages.
     .get('/auth/verify-email', (c) => {
       assertSafeVerifyLink(c.req.url);

@@ -39,6 +39,8 @@ export const APP_ROUTE_PATTERNS: readonly string[] = [
   '/student/dashboard/courses/:courseId',
   '/student/dashboard/courses/:courseId/lessons/:lessonId',
   '/student/dashboard/live/:sessionId',
+  '/student/dashboard/courses/:courseId/pay',
+  '/student/dashboard/payments/:orderId',
   '/student/dashboard/*',
   '/platform/:subdomain',
   '/platform/:subdomain/teach',
@@ -53,6 +55,8 @@ export const APP_ROUTE_PATTERNS: readonly string[] = [
   '/platform/:subdomain/student/dashboard/courses/:courseId',
   '/platform/:subdomain/student/dashboard/courses/:courseId/lessons/:lessonId',
   '/platform/:subdomain/student/dashboard/live/:sessionId',
+  '/platform/:subdomain/student/dashboard/courses/:courseId/pay',
+  '/platform/:subdomain/student/dashboard/payments/:orderId',
   '/platform/:subdomain/student/dashboard/*',
   // Admin area.
   '/admin/dashboard',

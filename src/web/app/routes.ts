@@ -1,9 +1,11 @@
+import { createElement } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '@web/components/ui/loading-overlay';
 import { adminChildRoutes } from '@web/features/admin/routes';
 import { coursesPlatformRoutes, coursesStudentRoutes, coursesTeacherRoutes } from '@web/features/courses/routes';
 import { landingDashboardRoutes, landingPublicRoutes } from '@web/features/landing/routes';
 import { liveStudentRoutes, liveTeacherRoutes } from '@web/features/live/routes';
+import { paymentsStudentRoutes } from '@web/features/payments/routes';
 import { sitePublicRoutes } from '@web/features/site/routes';
 import { hostPlatform } from '@web/lib/host-platform';
 import { page, placeholder } from './route-helpers';
@@ -53,7 +55,14 @@ const dashboard = {
   layout: () => import('@web/features/dashboard/teacher-layout'),
   overview: () => import('@web/features/dashboard/overview-page').then((m) => m.TeacherOverviewPage),
   profile: () => import('@web/features/dashboard/profile-page').then((m) => m.TeacherProfilePage),
-  settings: () => import('@web/features/dashboard/settings-page').then((m) => m.SettingsPage),
+  // The payments section is the payments feature's: the two meet here, where features may be combined.
+  settings: () =>
+    Promise.all([import('@web/features/dashboard/settings-page'), import('@web/features/payments/payment-settings')]).then(
+      ([m, p]) =>
+        function TeacherSettings() {
+          return createElement(m.SettingsPage, { payments: createElement(p.PaymentSettings) });
+        },
+    ),
 };
 
 const teacherArea: RouteObject = {
@@ -92,6 +101,7 @@ const studentArea = (prefix: string): RouteObject => ({
     page('', () => import('@web/features/courses/student/dashboard-page').then((m) => m.StudentDashboardPage)),
     ...coursesStudentRoutes,
     ...liveStudentRoutes,
+    ...paymentsStudentRoutes,
     placeholder('studentDashboard', '*'),
   ],
 });

@@ -14,5 +14,8 @@ export function useStudentPaths() {
     course: (courseId: string) => `${base}/courses/${courseId}`,
     lesson: (courseId: string, lessonId: string) => `${base}/courses/${courseId}/lessons/${lessonId}`,
     live: (sessionId: string) => `${base}/live/${sessionId}`,
+    /** Buying a course plan online, and an order's own page (issue 13). */
+    pay: (courseId: string) => `${base}/courses/${courseId}/pay`,
+    order: (orderId: string) => `${base}/payments/${orderId}`,
   };
 }

@@ -136,6 +136,14 @@ export const outlineQuery = (courseId: string) =>
     staleTime: 0,
   });
 
+/** Whether the course's teacher takes card payments (issue 13): the course page then links to the pay page. */
+export const cardPaymentQuery = (courseId: string) =>
+  queryOptions({
+    queryKey: ['courses', 'student', 'card-payment', courseId],
+    queryFn: () => unwrap(api.payments.student.courses[':courseId'].options.$get({ param: { courseId } })).then((r) => r.card),
+    staleTime: 60_000,
+  });
+
 export const lessonQuery = (courseId: string, lessonId: string) =>
   queryOptions({
     queryKey: ['courses', 'student', 'lesson', courseId, lessonId],

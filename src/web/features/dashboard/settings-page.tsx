@@ -19,8 +19,11 @@ function Section({ id, title, description, icon, children }: { id: string; title
   );
 }
 
-/** Account settings: name, e-mail, password, language, colour, and signing out everywhere. */
-export function SettingsPage() {
+/**
+ * Account settings: name, e-mail, password, language, colour, payments, and signing out everywhere. The
+ * payments section comes from its own feature, passed in by the app's routes (features do not import each other).
+ */
+export function SettingsPage({ payments }: { payments?: ReactNode }) {
   const { t } = useTranslation('dashboard');
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -40,6 +43,7 @@ export function SettingsPage() {
       <Section id="color" title={t('settings.color.title')} description={t('settings.color.description')} icon={<SparkIcon />}>
         <ColorForm />
       </Section>
+      {payments}
       <Section id="sessions" title={t('settings.sessions.title')} description={t('settings.sessions.description')} icon={<SignOutIcon />}>
         <SignOutEverywhere />
       </Section>

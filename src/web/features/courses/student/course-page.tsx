@@ -13,7 +13,7 @@ import { RedeemForm } from '@web/features/courses/components/redeem-form';
 import { TeacherContact } from '@web/features/courses/components/teacher-contact';
 import { ProgressBar, toneOf, useCourseFormat } from '@web/features/courses/components/ui';
 import { Badge } from '@web/components/ui/badge';
-import { coursesApi, courseKeys, outlineQuery } from '@web/features/courses/api';
+import { cardPaymentQuery, coursesApi, courseKeys, outlineQuery } from '@web/features/courses/api';
 import { useStudentPaths } from '@web/lib/student-paths';
 import { LiveSessionsCard } from '@web/features/courses/components/live-sessions-card';
 
@@ -26,6 +26,7 @@ export function StudentCoursePage() {
   const queryClient = useQueryClient();
   const errorText = useErrorText();
   const format = useCourseFormat();
+  const card = useQuery({ ...cardPaymentQuery(courseId), enabled: outline.data !== undefined && !outline.data.plans.some((p) => p.type === 'free') });
   const enrollFree = useMutation({
     mutationFn: () => coursesApi.enrollFree(courseId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: courseKeys.all }),
@@ -75,6 +76,11 @@ export function StudentCoursePage() {
                 </li>
               ))}
             </ul>
+          ) : null}
+          {!free && card.data ? (
+            <Link to={paths.pay(o.course.id)} className={buttonClass('primary', 'md', 'mb-4')} data-testid="pay-online">
+              {t('learn.payByCard')}
+            </Link>
           ) : null}
           {free ? (
             <Button onClick={() => enrollFree.mutate()} busy={enrollFree.isPending} data-testid="enroll-free">

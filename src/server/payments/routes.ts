@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { CHARGILY_MODES, ZCardOrderInput, ZCardSettingsInput } from '@shared/schemas/payments';
+import type { TGuards, TStudentEnv, TTeacherEnv } from '@server/auth';
+import type { TConfig } from '@server/core/config';
+import type { TAppEnv } from '@server/core/env';
+import { requestContext } from '@server/core/request-context';
+import { validate } from '@server/core/validate';
+import type { TPayments } from './index';
+
+const ZCourseParam = z.object({ courseId: z.uuid('fields.invalid') });
+const ZOrderParam = z.object({ orderId: z.uuid('fields.invalid') });
+const ZCheck = z.object({ mode: z.enum(CHARGILY_MODES, 'fields.unknownValue') });
+
+type TDeps = { payments: TPayments; guards: TGuards; config: TConfig };
+
+/** /api/payments/teacher/…: the teacher's Chargily account. */
+function teacherRoutes({ payments }: TDeps) {
+  return new Hono<TTeacherEnv>()
+    .get('/card-settings', async (c) => c.json(await payments.cardSettings(c.var.teacher.id)))
+    .put('/card-settings', validate('json', ZCardSettingsInput), async (c) => c.json(await payments.saveCardSettings(c.var.teacher.id, c.req.valid('json'))))
+    .post('/card-settings/check', validate('json', ZCheck), async (c) => c.json(await payments.checkCardConnection(c.var.teacher.id, c.req.valid('json').mode)));
+}
+
+/** /api/payments/student/…: what a course can be paid with, a card order, the order page. */
+function studentRoutes({ payments, config }: TDeps) {
+  return new Hono<TStudentEnv>()
+    .get('/courses/:courseId/options', validate('param', ZCourseParam), async (c) =>
+      c.json(await payments.paymentOptions(c.req.valid('param').courseId, requestContext(c, config).hostSubdomain)),
+    )
+    .post('/orders/card', validate('json', ZCardOrderInput), async (c) => {
+      const { origin, hostSubdomain, language } = requestContext(c, config);
+      return c.json(await payments.startCardOrder({ studentId: c.var.studentId, origin, hostSubdomain, language }, c.req.valid('json')), 201);
+    })
+    .get('/orders/:orderId', validate('param', ZOrderParam), async (c) => c.json(await payments.studentOrderView(c.var.studentId, c.req.valid('param').orderId)));
+}
+
+/**
+ * /api/payments/…: every payments route is mounted here (the transfer routes join this file at merge). The
+ * webhook has no guard: Chargily's signature is its proof, checked on the raw body (webhook.ts).
+ */
+export function paymentRoutes(deps: TDeps) {
+  const { guards, payments } = deps;
+  return new Hono<TAppEnv>()
+    .post('/chargily/webhook', async (c) => {
+      const raw = Buffer.from(await c.req.arrayBuffer());
+      return c.json(await payments.handleChargilyWebhook(raw, c.req.header('signature')));
+    })
+    .route('/teacher', new Hono<TAppEnv>().use(guards.requireTeacher).route('/', teacherRoutes(deps)))
+    .route('/student', new Hono<TAppEnv>().use(guards.requireStudent).route('/', studentRoutes(deps)));
+}

@@ -1,0 +1,97 @@
+import { and, eq } from 'drizzle-orm';
+import { planDays } from '@shared/courses';
+import type { TChargilyCheckout } from '@server/core/chargily';
+import { audit } from '@server/core/audit';
+import { coursePlans, paymentOrders, teacherStudents } from '@server/core/db/schema';
+import type { TTx } from '@server/core/db/sql';
+import { recordLedgerEntry } from '@server/core/ledger';
+import { grantAccess } from '@server/subscriptions';
+import type { TPaymentsDeps } from './deps';
+import type { TOrderRow } from './orders-query';
+
+/*
+ * What a Chargily checkout means for its order (issue 13), shared by the webhook, the order page and the polling
+ * job. Every change is a conditional update of a pending order, so that however many of them race (a webhook
+ * replayed ten times, the page and the job at once) exactly one pays, enrolls and writes the ledger; the
+ * ledger's unique source key ('order:<id>') is the second lock.
+ */
+
+export type TSettled = 'paid' | 'failed' | 'canceled' | 'expired' | null;
+
+/** The checkout is this order's: same checkout, same order id, same mode, same amount in DZD. */
+export function matchesOrder(order: TOrderRow, checkout: TChargilyCheckout): boolean {
+  return (
+    checkout.id === order.chargilyCheckoutId &&
+    checkout.metadata.order_id === order.id &&
+    checkout.livemode === order.livemode &&
+    checkout.amount === order.amountDzd &&
+    checkout.currency.toLowerCase() === 'dzd'
+  );
+}
+
+/** Applies a checkout's state (already matched to the order) inside `tx`; returns the change made, if any. */
+export async function settleOrder(deps: TPaymentsDeps, tx: TTx, order: TOrderRow, checkout: TChargilyCheckout): Promise<TSettled> {
+  if (checkout.status === 'paid') return (await markPaid(deps, tx, order, checkout)) ? 'paid' : null;
+  if (checkout.status === 'failed' || checkout.status === 'canceled' || checkout.status === 'expired') {
+    const now = deps.clock.now();
+    const rows = await tx
+      .update(paymentOrders)
+      .set({ status: checkout.status, updatedAt: now })
+      .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, 'pending')))
+      .returning({ id: paymentOrders.id });
+    return rows.length ? checkout.status : null;
+  }
+  return null;
+}
+
+async function markPaid(deps: TPaymentsDeps, tx: TTx, order: TOrderRow, checkout: TChargilyCheckout): Promise<boolean> {
+  const now = deps.clock.now();
+  const fees = Math.round(checkout.fees_on_merchant || checkout.fees || 0);
+  const [paid] = await tx
+    .update(paymentOrders)
+    .set({ status: 'paid', paidAt: now, feesDzd: fees, updatedAt: now })
+    .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, 'pending')))
+    .returning();
+  if (!paid) return false;
+  const [plan] = order.planId ? await tx.select().from(coursePlans).where(eq(coursePlans.id, order.planId)) : [];
+  const grant = await grantAccess(tx, {
+    teacherId: order.teacherId,
+    courseId: order.courseId,
+    studentId: order.studentId,
+    planId: plan?.id ?? null,
+    type: plan?.type ?? 'custom',
+    // A plan deleted since the order (plans in use are retired, not deleted) still gives what was paid for: a month.
+    days: plan ? planDays(plan) : 30,
+    paid: order.amountDzd,
+    autoRenew: false,
+    source: 'card',
+    now,
+  });
+  await tx.update(paymentOrders).set({ enrollmentId: grant.id }).where(eq(paymentOrders.id, order.id));
+  await tx.insert(teacherStudents).values({ teacherId: order.teacherId, studentId: order.studentId }).onConflictDoNothing();
+  await recordLedgerEntry(tx, {
+    teacherId: order.teacherId,
+    studentId: order.studentId,
+    courseId: order.courseId,
+    orderId: order.id,
+    enrollmentId: grant.id,
+    method: 'card',
+    kind: 'payment',
+    amountDzd: order.amountDzd,
+    feesDzd: fees,
+    confirmedBy: 'chargily',
+    sourceKey: `order:${order.id}`,
+    note: order.livemode ? null : 'chargily test mode',
+    createdAt: now,
+  });
+  await audit(tx as Parameters<typeof audit>[0], {
+    actorUserId: null,
+    actorRole: 'system',
+    action: 'subscription.enrolled',
+    targetType: 'enrollment',
+    targetId: grant.id,
+    teacherId: order.teacherId,
+    details: { studentId: order.studentId, courseId: order.courseId, planId: plan?.id ?? null, source: 'card', orderId: order.id, livemode: order.livemode },
+  });
+  return true;
+}
