@@ -4,6 +4,7 @@ import { adminChildRoutes } from '@web/features/admin/routes';
 import { coursesPlatformRoutes, coursesStudentRoutes, coursesTeacherRoutes } from '@web/features/courses/routes';
 import { landingDashboardRoutes, landingPublicRoutes } from '@web/features/landing/routes';
 import { liveStudentRoutes, liveTeacherRoutes } from '@web/features/live/routes';
+import { paymentsStudentRoutes, paymentsTeacherRoutes } from '@web/features/payments/routes';
 import { sitePublicRoutes } from '@web/features/site/routes';
 import { hostPlatform } from '@web/lib/host-platform';
 import { page, placeholder } from './route-helpers';
@@ -79,6 +80,7 @@ const teacherArea: RouteObject = {
         page('settings', dashboard.settings),
         ...coursesTeacherRoutes,
         ...liveTeacherRoutes,
+        ...paymentsTeacherRoutes,
         ...TEACHER_SECTIONS.map(([key, path]) => placeholder(key, path)),
       ],
     },
@@ -92,6 +94,7 @@ const studentArea = (prefix: string): RouteObject => ({
     page('', () => import('@web/features/courses/student/dashboard-page').then((m) => m.StudentDashboardPage)),
     ...coursesStudentRoutes,
     ...liveStudentRoutes,
+    ...paymentsStudentRoutes,
     placeholder('studentDashboard', '*'),
   ],
 });

@@ -14,5 +14,8 @@ export function useStudentPaths() {
     course: (courseId: string) => `${base}/courses/${courseId}`,
     lesson: (courseId: string, lessonId: string) => `${base}/courses/${courseId}/lessons/${lessonId}`,
     live: (sessionId: string) => `${base}/live/${sessionId}`,
+    // Buying a course plan (issue 13): the choice of method, then a transfer order and its receipt.
+    checkout: (courseId: string, planId?: string) => `${base}/checkout/${courseId}${planId ? `?plan=${planId}` : ''}`,
+    order: (orderId: string) => `${base}/orders/${orderId}`,
   };
 }

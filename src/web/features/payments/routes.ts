@@ -1,0 +1,14 @@
+import type { RouteObject } from 'react-router';
+import { page } from '@web/app/route-helpers';
+
+/** Children of /teacher (inside the teacher layout): the receipts inbox and the transfer details. */
+export const paymentsTeacherRoutes: RouteObject[] = [
+  page('receipts', () => import('./receipts-page').then((m) => m.ReceiptsPage)),
+  page('transfer-settings', () => import('./transfer-settings-page').then((m) => m.TransferSettingsPage)),
+];
+
+/** Children of student/dashboard: the checkout choice and a transfer order with its receipt. */
+export const paymentsStudentRoutes: RouteObject[] = [
+  page('checkout/:courseId', () => import('./checkout-page').then((m) => m.CheckoutPage)),
+  page('orders/:orderId', () => import('./order-page').then((m) => m.TransferOrderPage)),
+];
