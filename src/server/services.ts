@@ -14,6 +14,7 @@ import { createCourses } from '@server/courses';
 import { landingService } from '@server/landing';
 import { createLearning } from '@server/learning';
 import { createLive } from '@server/live';
+import { createPayments } from '@server/payments';
 import { createTransfers } from '@server/payments';
 import { siteService } from '@server/site';
 import { createSubscriptions } from '@server/subscriptions';
@@ -59,6 +60,7 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     learning,
     live: createLive({ db, clock, config, mailer, jobs, courseContent: courses.content }),
     video,
+    payments: createPayments({ config, db, clock, jobs, mailer }),
     transfers: createTransfers({ config, db, clock, jobs, mailer }),
     site: siteService({ db, mailer, secret: resolveAuthSecret(config), logger }),
   };
