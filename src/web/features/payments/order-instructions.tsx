@@ -4,14 +4,14 @@ import type { TStudentOrder } from './api';
 import { usePaymentFormat } from './format';
 
 /** One line of what to pay into: the label, the value kept left-to-right (digits), and its copy button. */
-function Line({ label, value, testId }: { label: string; value: string | null | undefined; testId: string }) {
+function Line({ label, value, testId, text = false }: { label: string; value: string | null | undefined; testId: string; text?: boolean }) {
   const { t } = useTranslation('transfers');
   if (!value) return null;
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-100 py-2 last:border-b-0">
       <dt className="text-sm text-gray-600">{label}</dt>
       <dd className="flex items-center gap-2">
-        <span dir="ltr" className="font-mono text-base font-semibold text-gray-900" data-testid={testId}>
+        <span dir={text ? 'auto' : 'ltr'} className={text ? 'text-base font-semibold text-gray-900' : 'font-mono text-base font-semibold text-gray-900'} data-testid={testId}>
           {value}
         </span>
         <CopyButton text={value} label={t('instructions.copy', { what: label })} />
@@ -30,12 +30,12 @@ export function OrderInstructions({ order }: { order: TStudentOrder }) {
       <Line label={t('instructions.amount')} value={String(order.amountDzd)} testId="order-amount" />
       <p className="-mt-1 mb-1 text-xs text-gray-600">{t('instructions.amountHint', { amount: format.price(order.amountDzd) })}</p>
       <Line label={t('instructions.reference')} value={order.reference} testId="order-reference" />
-      <Line label={t('instructions.holder')} value={i.holder} testId="pay-holder" />
+      <Line label={t('instructions.holder')} value={i.holder} testId="pay-holder" text />
       <Line label={t('instructions.ccpNumber')} value={i.ccpNumber} testId="pay-ccp" />
       <Line label={t('instructions.ccpKey')} value={i.ccpKey} testId="pay-ccp-key" />
       <Line label={t('instructions.rip')} value={i.rip} testId="pay-rip" />
       <Line label={t('instructions.baridimobNumber')} value={i.baridimobNumber} testId="pay-baridimob" />
-      <Line label={t('instructions.bankName')} value={i.bankName} testId="pay-bank" />
+      <Line label={t('instructions.bankName')} value={i.bankName} testId="pay-bank" text />
       <Line label={t('instructions.bankAccount')} value={i.bankAccount} testId="pay-bank-account" />
     </dl>
   );

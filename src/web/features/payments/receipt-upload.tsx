@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RECEIPT_MAX_BYTES, RECEIPT_TYPES } from '@shared/schemas/transfer';
-import { Button } from '@web/components/ui/button';
+import { Button, buttonClass } from '@web/components/ui/button';
 import { Notice } from '@web/components/ui/notice';
 import { useErrorText } from '@web/lib/api-errors';
 import { notify } from '@web/lib/notify';
@@ -10,13 +10,8 @@ import { paymentKeys, transfersApi } from './api';
 
 /** A local preview of the chosen image (a PDF shows its name): the student checks it is the right screenshot. */
 function usePreview(file: File | null) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file || !file.type.startsWith('image/')) return setUrl(null);
-    const made = URL.createObjectURL(file);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [file]);
+  const url = useMemo(() => (file && file.type.startsWith('image/') ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
   return url;
 }
 
@@ -47,23 +42,32 @@ export function ReceiptUpload({ orderId, again }: { orderId: string; again: bool
   };
   return (
     <div className="space-y-3" data-testid="receipt-upload">
-      <label htmlFor="receipt-file" className="block text-sm font-medium text-gray-900">
+      <p className="text-sm font-medium text-gray-900" id="receipt-file-title">
         {again ? t('upload.labelAgain') : t('upload.label')}
-      </label>
+      </p>
       <p className="text-sm text-gray-600" id="receipt-file-hint">
         {t('upload.hint', { mb: RECEIPT_MAX_BYTES / 1024 / 1024 })}
       </p>
-      <input
-        id="receipt-file"
-        type="file"
-        accept={RECEIPT_TYPES.join(',')}
-        onChange={choose}
-        aria-describedby="receipt-file-hint"
-        data-testid="receipt-file"
-        className="block w-full text-sm file:me-3 file:rounded-lg file:border-0 file:bg-primary-50 file:px-3 file:py-2 file:text-primary-800"
-      />
+      {/* The browser's own file button speaks the browser's language: a translated label opens the same picker. */}
+      <div className="flex flex-wrap items-center gap-3">
+        <input
+          id="receipt-file"
+          type="file"
+          accept={RECEIPT_TYPES.join(',')}
+          onChange={choose}
+          aria-labelledby="receipt-file-title"
+          aria-describedby="receipt-file-hint"
+          data-testid="receipt-file"
+          className="peer sr-only"
+        />
+        <label htmlFor="receipt-file" className={buttonClass('secondary', 'md', 'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-primary-500')}>
+          {file ? t('upload.chooseOther') : t('upload.choose')}
+        </label>
+        <span className="min-w-0 truncate text-sm text-gray-700" dir="auto">
+          {file ? file.name : t('upload.none')}
+        </span>
+      </div>
       {preview ? <img src={preview} alt={t('upload.previewAlt')} className="max-h-80 w-auto rounded-lg border border-gray-200" data-testid="receipt-preview" /> : null}
-      {file && !preview ? <p className="text-sm text-gray-700" dir="auto">{file.name}</p> : null}
       {problem ? <Notice tone="error">{problem}</Notice> : null}
       {send.isError ? <Notice tone="error">{errorText(send.error)}</Notice> : null}
       {send.isPending ? <p className="text-sm text-gray-600">{t('upload.progress', { percent: progress })}</p> : null}
