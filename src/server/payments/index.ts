@@ -21,5 +21,5 @@ export function createPayments({ config, db, clock, jobs, mailer }: TPaymentsDom
 }
 
 // CCP, BaridiMob and bank transfers with receipts (decision 092): their own service and routes, mounted in app.ts.
-export { createTransfers, type TTransfers } from './transfer-service';
+export { createTransfers } from './transfer-service';
 export { RECEIPT_UPLOAD_PREFIX, transferStudentRoutes, transferTeacherRoutes } from './transfer-routes';

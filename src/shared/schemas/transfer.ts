@@ -70,7 +70,6 @@ export const ZTransferSettings = z
     if (Boolean(s.ccpNumber) !== Boolean(s.ccpKey)) ctx.addIssue({ code: 'custom', path: [s.ccpNumber ? 'ccpKey' : 'ccpNumber'], message: 'fields.ccpPair' });
     if (s.transferEnabled && availableMethods(s).length === 0) ctx.addIssue({ code: 'custom', path: ['transferEnabled'], message: 'fields.transferNoMethod' });
   });
-export type TTransferSettingsInput = z.input<typeof ZTransferSettings>;
 export type TTransferSettings = z.output<typeof ZTransferSettings>;
 
 type TDetails = Pick<TTransferSettings, 'ccpHolder' | 'ccpNumber' | 'ccpKey' | 'rip' | 'baridimobNumber' | 'bankName' | 'bankHolder' | 'bankAccount'>;
@@ -93,6 +92,5 @@ export const ZTransferOrderCreate = z.object({
 export type TTransferOrderCreate = z.infer<typeof ZTransferOrderCreate>;
 
 export const ZReceiptReject = z.object({ reason: z.string('fields.wrongType').trim().min(3, 'fields.rejectReason').max(500, 'fields.tooLong') });
-export type TReceiptReject = z.infer<typeof ZReceiptReject>;
 
 export const ZReceiptInboxQuery = z.object({ status: z.enum(['pending', 'approved', 'rejected'], 'fields.unknownFilter').default('pending') });
