@@ -32,6 +32,8 @@ export const SPEC_DOC_SLUGS = [
   ...['intro', 'hero', 'features', 'course-content', 'about-me', 'pricing', 'testimonials', 'faq', 'contact', 'contact-requests'].map((s) => `landing-page/${s}`),
   'services',
   'revenue',
+  // Transfers with receipts (issue 13).
+  'transfers',
   'subscriptions',
   'registration-requests',
   // 'video' is the lesson-video page issue 12 adds to spec §2.2's list, students/live-sessions the live sessions' (issue 14).

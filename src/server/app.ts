@@ -24,7 +24,7 @@ import { healthRoutes } from '@server/health';
 import { LANDING_API_PREFIX, landingRoutes, mountLanding } from '@server/landing';
 import { learningStudentRoutes } from '@server/learning';
 import { liveStudentRoutes, liveTeacherRoutes } from '@server/live';
-import { paymentRoutes } from '@server/payments';
+import { paymentRoutes, RECEIPT_UPLOAD_PREFIX, transferStudentRoutes, transferTeacherRoutes } from '@server/payments';
 import { mountSite, siteRoutes } from '@server/site';
 import { subscriptionTeacherRoutes } from '@server/subscriptions';
 import { videoRoutes } from '@server/video';
@@ -63,6 +63,14 @@ function liveApi(services: TServices) {
   return new Hono<TAppEnv>().route('/teacher', teacher).route('/student', student);
 }
 
+/** /api/payments: transfers and their receipts (issue 13), behind the same guards. */
+function transfersApi(services: TServices) {
+  const { guards, config, transfers } = services;
+  const teacher = new Hono<TAppEnv>().use(guards.requireTeacher).route('/', transferTeacherRoutes({ transfers, config }));
+  const student = new Hono<TAppEnv>().use(guards.requireStudent).route('/', transferStudentRoutes({ transfers, config }));
+  return new Hono<TAppEnv>().route('/teacher', teacher).route('/student', student);
+}
+
 /** Every API route, chained so that the web's typed client sees each one. */
 function createApi({ services, database }: TAppDeps) {
   return new Hono<TAppEnv>()
@@ -74,6 +82,7 @@ function createApi({ services, database }: TAppDeps) {
     .route('/landing', landingRoutes(services))
     .route('/courses', coursesApi(services))
     .route('/live', liveApi(services))
+    .route('/payments', transfersApi(services))
     .route('/site', siteRoutes(services))
     .route('/video', videoRoutes({ video: services.video, guards: services.guards, config: services.config }))
     .route('/payments', paymentRoutes({ payments: services.payments, guards: services.guards, config: services.config }))
@@ -149,7 +158,7 @@ export function createApp(deps: TAppDeps) {
   // Lesson videos and files stream to disk under their own size limits (courses/files.ts).
   // Landing pages (2 MB) and their images (10 MB) have their own limits too (landing/routes.ts).
   // Lesson videos come through tus, which streams to disk under VIDEO_MAX_BYTES (video/tus.ts).
-  const ownLimits = (path: string) => path.startsWith(UPLOAD_PATH_PREFIX) || path.startsWith(LANDING_API_PREFIX) || path.startsWith(VIDEO_UPLOAD_PATH);
+  const ownLimits = (path: string) => path.startsWith(UPLOAD_PATH_PREFIX) || path.startsWith(LANDING_API_PREFIX) || path.startsWith(VIDEO_UPLOAD_PATH) || path.startsWith(RECEIPT_UPLOAD_PREFIX);
   app.use('/api/*', (c, next) => (ownLimits(c.req.path) ? next() : apiBodyLimit(c, next)));
   // Outside the typed client: the tus client and the video players call these by URL.
   app.route(VIDEO_UPLOAD_PATH, deps.services.video.uploadRoutes());

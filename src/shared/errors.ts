@@ -125,6 +125,12 @@ export const ERROR_STATUS = {
   PAYMENT_SIGNATURE_INVALID: 401,
   PAYMENT_MISMATCH: 409,
   PAYMENT_KEY_MISSING: 400,
+  // Transfers and receipts (issue 13, decision 092)
+  RECEIPT_INVALID: 400,
+  RECEIPT_TOO_LARGE: 413,
+  RECEIPT_NOT_FOUND: 404,
+  RECEIPT_NOT_EXPECTED: 409,
+  RECEIPT_ALREADY_REVIEWED: 409,
   /** Client-side only: the server could not be reached. */
   NETWORK: 503,
 } as const;

@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'platform',
   'video',
   'payments',
+  'transfers',
 ] as const;
 
 export function isLanguage(value: unknown): value is TLanguage {

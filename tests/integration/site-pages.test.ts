@@ -279,8 +279,8 @@ describe(`public site pages on ${DRIVER}`, () => {
   });
 
   it('documentation: every page of §2.2 exists in Markdown in all three languages, with its title and description', async () => {
-    // The 30 pages of §2.2, students/live-sessions (issue 14) and the lesson-video page (issue 12).
-    expect(SPEC_DOC_SLUGS).toHaveLength(32);
+    // The 30 pages of §2.2, students/live-sessions (issue 14), the lesson-video page (issue 12) and transfers (issue 13).
+    expect(SPEC_DOC_SLUGS).toHaveLength(33);
     for (const lng of LANGUAGES) {
       const docs = locale(lng, 'docs');
       for (const slug of SPEC_DOC_SLUGS) {

@@ -36,3 +36,6 @@ export function createPayments({ config, db, clock, jobs, mailer, logger }: TPay
 }
 
 export type TPayments = ReturnType<typeof createPayments>;
+// CCP, BaridiMob and bank transfers with receipts (decision 092): their own service and routes, mounted in app.ts.
+export { createTransfers } from './transfer-service';
+export { RECEIPT_UPLOAD_PREFIX, transferStudentRoutes, transferTeacherRoutes } from './transfer-routes';

@@ -40,7 +40,7 @@ export async function grantAccess(
     days: number | null;
     paid: number;
     autoRenew: boolean;
-    source: 'code' | 'teacher' | 'free' | 'card';
+    source: 'code' | 'teacher' | 'free' | 'card' | 'payment';
     now: Date;
     notes?: string;
   },

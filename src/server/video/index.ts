@@ -27,6 +27,9 @@ import { uploadRoutes } from './upload-routes';
  */
 
 export { videoRoutes } from './routes';
+// Payment receipts are stored through the same interface, on disk or in the bucket (issue 13).
+export { localVideoStorage, type TVideoStorage } from './storage';
+export { s3VideoStorage } from './s3-storage';
 
 type TVideoDomainDeps = {
   config: TConfig;

@@ -16,7 +16,7 @@ export const DOC_GROUPS = [
       'landing-page/contact-requests',
     ],
   },
-  { id: 'business', slugs: ['services', 'revenue', 'subscriptions', 'registration-requests'] },
+  { id: 'business', slugs: ['services', 'revenue', 'transfers', 'subscriptions', 'registration-requests'] },
   {
     id: 'courses',
     slugs: [

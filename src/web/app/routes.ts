@@ -5,7 +5,7 @@ import { adminChildRoutes } from '@web/features/admin/routes';
 import { coursesPlatformRoutes, coursesStudentRoutes, coursesTeacherRoutes } from '@web/features/courses/routes';
 import { landingDashboardRoutes, landingPublicRoutes } from '@web/features/landing/routes';
 import { liveStudentRoutes, liveTeacherRoutes } from '@web/features/live/routes';
-import { paymentsStudentRoutes } from '@web/features/payments/routes';
+import { paymentsStudentRoutes, paymentsTeacherRoutes } from '@web/features/payments/routes';
 import { sitePublicRoutes } from '@web/features/site/routes';
 import { hostPlatform } from '@web/lib/host-platform';
 import { page, placeholder } from './route-helpers';
@@ -88,6 +88,7 @@ const teacherArea: RouteObject = {
         page('settings', dashboard.settings),
         ...coursesTeacherRoutes,
         ...liveTeacherRoutes,
+        ...paymentsTeacherRoutes,
         ...TEACHER_SECTIONS.map(([key, path]) => placeholder(key, path)),
       ],
     },

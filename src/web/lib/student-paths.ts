@@ -17,5 +17,8 @@ export function useStudentPaths() {
     /** Buying a course plan online, and an order's own page (issue 13). */
     pay: (courseId: string) => `${base}/courses/${courseId}/pay`,
     order: (orderId: string) => `${base}/payments/${orderId}`,
+    // Buying a course plan (issue 13): the choice of method, then a transfer order and its receipt.
+    checkout: (courseId: string, planId?: string) => `${base}/checkout/${courseId}${planId ? `?plan=${planId}` : ''}`,
+    transferOrder: (orderId: string) => `${base}/orders/${orderId}`,
   };
 }

@@ -23,6 +23,14 @@ export const overviewQuery = queryOptions({
  * Activation codes waiting for the teacher's confirmation, counted on the menu. Its key starts with
  * 'courses', so confirming or refusing one (which refreshes every courses query) updates the count too.
  */
+/** Transfer receipts waiting for the teacher's review (issue 13); 'payments' like every query the review refreshes. */
+export const pendingReceiptsQuery = queryOptions({
+  queryKey: ['payments', 'receipts', 'count'],
+  queryFn: () => unwrap(api.payments.teacher.receipts.count.$get()).then((r) => r.pending),
+  staleTime: DASHBOARD_STALE_MS,
+  refetchInterval: DASHBOARD_STALE_MS,
+});
+
 export const pendingCodesQuery = queryOptions({
   queryKey: ['courses', 'code-requests', 'pending'],
   queryFn: () => unwrap(api.courses.teacher['code-requests'].pending.$get()).then((r) => r.pending),

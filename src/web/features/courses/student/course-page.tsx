@@ -71,8 +71,14 @@ export function StudentCoursePage() {
           {o.plans.length > 0 ? (
             <ul className="mb-4 flex flex-wrap gap-2">
               {o.plans.map((p) => (
-                <li key={p.id}>
+                <li key={p.id} className="flex items-center gap-2">
                   <Badge tone="gray">{p.type === 'free' ? t('plans.types.free') : `${t(`plans.types.${p.type}`)} — ${format.price(p.priceDzd)}`}</Badge>
+                  {/* Paying for a plan (issue 13): the checkout offers the teacher's ways to pay. */}
+                  {p.type === 'free' ? null : (
+                    <Link to={paths.checkout(o.course.id, p.id)} className={buttonClass('primary', 'sm')} data-testid="buy-plan">
+                      {t('learn.buyPlan')}
+                    </Link>
+                  )}
                 </li>
               ))}
             </ul>

@@ -27,7 +27,7 @@ export type TNavItem = {
   /** Not built yet: the menu says "coming soon" (decision 048's marks, in the dashboard). */
   soon?: boolean;
   /** Shows a count next to the label (activation codes waiting for the teacher's confirmation). */
-  count?: 'pendingCodes';
+  count?: 'pendingCodes' | 'pendingReceipts';
 };
 
 export const NAV_GROUPS: Array<{ key: string; items: TNavItem[] }> = [
@@ -47,6 +47,7 @@ export const NAV_GROUPS: Array<{ key: string; items: TNavItem[] }> = [
     items: [
       { key: 'landingPages', to: '/dashboard/landing-pages', icon: LayoutIcon },
       { key: 'revenue', to: '/dashboard/revenue', icon: WalletIcon, soon: true },
+      { key: 'receipts', to: '/teacher/receipts', icon: WalletIcon, count: 'pendingReceipts', also: ['/teacher/transfer-settings'] },
       { key: 'messages', to: '/dashboard/messages', icon: MessageIcon },
       { key: 'notifications', to: '/teacher/notifications', icon: BellIcon, soon: true },
     ],

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { cx } from '@web/lib/cx';
-import { pendingCodesQuery } from '@web/features/dashboard/api';
+import { pendingCodesQuery, pendingReceiptsQuery } from '@web/features/dashboard/api';
 import { isActive, NAV_GROUPS, type TNavItem } from './nav-items';
 
 /**
@@ -11,26 +11,29 @@ import { isActive, NAV_GROUPS, type TNavItem } from './nav-items';
  */
 function Mark({ item, pending, describedBy }: { item: TNavItem; pending: number; describedBy: string }) {
   const { t } = useTranslation('dashboard');
-  if (item.soon) {
-    return (
-      <>
-        <span aria-hidden className="shrink-0 rounded-full bg-gray-100 px-2 py-0.5 text-[11px] font-medium text-gray-600" data-soon>
-          {t('nav.soon')}
-        </span>
-        <span id={describedBy} hidden>
-          {t('nav.soonLabel', { name: t(`nav.${item.key}`) })}
-        </span>
-      </>
-    );
-  }
-  if (item.count !== 'pendingCodes' || pending === 0) return null;
+  if (item.soon) return <SoonMark item={item} describedBy={describedBy} />;
+  if (!item.count || pending === 0) return null;
   return (
     <>
-      <span aria-hidden className="shrink-0 rounded-full bg-amber-500 px-2 py-0.5 text-xs font-bold text-white" data-testid="nav-pending-codes">
+      <span aria-hidden className="shrink-0 rounded-full bg-amber-500 px-2 py-0.5 text-xs font-bold text-white" data-testid={item.count === 'pendingCodes' ? 'nav-pending-codes' : 'nav-pending-receipts'}>
         {pending}
       </span>
       <span id={describedBy} hidden>
-        {t('nav.pendingCodes', { count: pending })}
+        {t(`nav.${item.count}`, { count: pending })}
+      </span>
+    </>
+  );
+}
+
+function SoonMark({ item, describedBy }: { item: TNavItem; describedBy: string }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <>
+      <span aria-hidden className="shrink-0 rounded-full bg-gray-100 px-2 py-0.5 text-[11px] font-medium text-gray-600" data-soon>
+        {t('nav.soon')}
+      </span>
+      <span id={describedBy} hidden>
+        {t('nav.soonLabel', { name: t(`nav.${item.key}`) })}
       </span>
     </>
   );
@@ -40,7 +43,7 @@ function Mark({ item, pending, describedBy }: { item: TNavItem; pending: number;
 export function SidebarNav({ onNavigate, testId }: { onNavigate?: () => void; testId: string }) {
   const { t } = useTranslation('dashboard');
   const { pathname } = useLocation();
-  const pending = useQuery(pendingCodesQuery).data ?? 0;
+  const counts = { pendingCodes: useQuery(pendingCodesQuery).data ?? 0, pendingReceipts: useQuery(pendingReceiptsQuery).data ?? 0 };
   return (
     <nav aria-label={t('nav.label')} data-testid={testId} className="flex flex-col gap-5 px-3 py-4">
       {NAV_GROUPS.map((group) => (
@@ -51,6 +54,7 @@ export function SidebarNav({ onNavigate, testId }: { onNavigate?: () => void; te
           <ul aria-labelledby={`${testId}-${group.key}`} className="space-y-0.5">
             {group.items.map((item) => {
               const active = isActive(item, pathname);
+              const pending = item.count ? counts[item.count] : 0;
               const Icon = item.icon;
               return (
                 <li key={item.key}>

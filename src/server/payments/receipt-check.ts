@@ -1,0 +1,62 @@
+import { RECEIPT_MAX_BYTES } from '@shared/schemas/transfer';
+import { AppError } from '@server/core/errors';
+
+/*
+ * What a receipt may be (decision 092): a JPEG, PNG or WebP image, recognised by its first bytes and then
+ * re-encoded by sharp (which keeps the pixels and drops everything else: metadata, trailing data, a script
+ * appended to make a polyglot), or a PDF that starts with %PDF- and carries no script, launch action or
+ * attached file. The declared type and the file name count for nothing. SVG, HTML, GIF and the rest are refused.
+ */
+
+export type TCheckedReceipt = { bytes: Buffer; mime: 'image/webp' | 'application/pdf'; ext: 'webp' | 'pdf' };
+
+type TImageFormat = 'jpeg' | 'png' | 'webp';
+
+function imageFormat(head: Buffer): TImageFormat | null {
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  return null;
+}
+
+/** The longest side kept: enough to read a screenshot's small print, not a 50-megapixel photo. */
+const MAX_SIDE = 2400;
+/** Refuses decompression bombs before decoding them. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+async function reencode(bytes: Buffer, expected: TImageFormat): Promise<Buffer> {
+  // Loaded on first use, like the landing images: most requests never need sharp.
+  const { default: sharp } = await import('sharp');
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // The decoder must agree with the magic bytes (a PNG header on a JPEG body is not a receipt).
+    if (meta.format !== expected) throw new AppError('RECEIPT_INVALID');
+    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 88 })
+      .toBuffer();
+  } catch (error) {
+    throw error instanceof AppError ? error : new AppError('RECEIPT_INVALID');
+  }
+}
+
+/** Names in a PDF that run something or carry another file; a bank's receipt has none of them. */
+const PDF_ACTIVE = /\/(JavaScript|JS|Launch|EmbeddedFile|RichMedia|XFA|SubmitForm|ImportData)\b/;
+/** Markup a browser would render if it ever sniffed the file as HTML. */
+const MARKUP = /<\s*(script|html|body|svg|iframe|object|embed)\b/i;
+
+function checkPdf(bytes: Buffer): TCheckedReceipt {
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new AppError('RECEIPT_INVALID');
+  const text = bytes.toString('latin1');
+  if (!text.includes('%%EOF') || PDF_ACTIVE.test(text) || MARKUP.test(text)) throw new AppError('RECEIPT_INVALID');
+  return { bytes, mime: 'application/pdf', ext: 'pdf' };
+}
+
+export async function checkReceipt(bytes: Buffer): Promise<TCheckedReceipt> {
+  if (bytes.length > RECEIPT_MAX_BYTES) throw new AppError('RECEIPT_TOO_LARGE', undefined, { mb: RECEIPT_MAX_BYTES / 1024 / 1024 });
+  if (bytes.length < 16) throw new AppError('RECEIPT_INVALID');
+  const format = imageFormat(bytes.subarray(0, 16));
+  if (format) return { bytes: await reencode(bytes, format), mime: 'image/webp', ext: 'webp' };
+  return checkPdf(bytes);
+}

@@ -1,0 +1,16 @@
+import type { TClock } from '@server/core/clock';
+import type { Db } from '@server/core/db/client';
+import type { TJobQueue } from '@server/core/jobs/queue';
+import type { TMailer } from '@server/core/mailer';
+import type { TConfig } from '@server/core/config';
+import type { TReceiptStorage } from './receipt-storage';
+
+/** What the transfer use cases need (issue 13, decision 092). */
+export type TTransferDeps = {
+  db: Db;
+  clock: TClock;
+  jobs: TJobQueue;
+  mailer: TMailer;
+  config: Pick<TConfig, 'publicHost' | 'publicHttps'>;
+  storage: TReceiptStorage;
+};
