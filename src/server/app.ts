@@ -24,6 +24,7 @@ import { healthRoutes } from '@server/health';
 import { LANDING_API_PREFIX, landingRoutes, mountLanding } from '@server/landing';
 import { learningStudentRoutes } from '@server/learning';
 import { liveStudentRoutes, liveTeacherRoutes } from '@server/live';
+import { revenueStudentRoutes, revenueTeacherRoutes } from '@server/revenue';
 import { mountSite, siteRoutes } from '@server/site';
 import { subscriptionTeacherRoutes } from '@server/subscriptions';
 import { videoRoutes } from '@server/video';
@@ -62,6 +63,14 @@ function liveApi(services: TServices) {
   return new Hono<TAppEnv>().route('/teacher', teacher).route('/student', student);
 }
 
+/** /api/revenue: the ledger read back (issue 13), behind the same guards. */
+function revenueApi(services: TServices) {
+  const { guards, config, revenue } = services;
+  const teacher = new Hono<TAppEnv>().use(guards.requireTeacher).route('/', revenueTeacherRoutes({ revenue, config }));
+  const student = new Hono<TAppEnv>().use(guards.requireStudent).route('/', revenueStudentRoutes(revenue));
+  return new Hono<TAppEnv>().route('/teacher', teacher).route('/student', student);
+}
+
 /** Every API route, chained so that the web's typed client sees each one. */
 function createApi({ services, database }: TAppDeps) {
   return new Hono<TAppEnv>()
@@ -73,6 +82,7 @@ function createApi({ services, database }: TAppDeps) {
     .route('/landing', landingRoutes(services))
     .route('/courses', coursesApi(services))
     .route('/live', liveApi(services))
+    .route('/revenue', revenueApi(services))
     .route('/site', siteRoutes(services))
     .route('/video', videoRoutes({ video: services.video, guards: services.guards, config: services.config }))
     // The one Better Auth endpoint served as is: the link in verification and e-mail-change messages.

@@ -14,6 +14,7 @@ import { createCourses } from '@server/courses';
 import { landingService } from '@server/landing';
 import { createLearning } from '@server/learning';
 import { createLive } from '@server/live';
+import { createRevenue } from '@server/revenue';
 import { siteService } from '@server/site';
 import { createSubscriptions } from '@server/subscriptions';
 import { createVideo } from '@server/video';
@@ -58,6 +59,7 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     learning,
     live: createLive({ db, clock, config, mailer, jobs, courseContent: courses.content }),
     video,
+    revenue: createRevenue({ db, clock, config }),
     site: siteService({ db, mailer, secret: resolveAuthSecret(config), logger }),
   };
 }

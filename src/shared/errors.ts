@@ -116,6 +116,11 @@ export const ERROR_STATUS = {
   CERTIFICATE_NOT_FOUND: 404,
   CERTIFICATES_OFF: 403,
   COURSE_NOT_COMPLETED: 409,
+  // The ledger and revenue (issue 13)
+  PAYMENT_NOT_FOUND: 404,
+  REFUND_TOO_LARGE: 400,
+  ALREADY_REFUNDED: 409,
+  RECEIPT_NOT_FOUND: 404,
   /** Client-side only: the server could not be reached. */
   NETWORK: 503,
 } as const;

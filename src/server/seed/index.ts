@@ -6,6 +6,7 @@ import { COURSE_SEED_STEPS } from './courses';
 import { LANDING_SEED_STEPS } from './landing';
 import { LIVE_SEED_STEPS } from './live';
 import { PLATFORM_SEED_STEPS } from './platform';
+import { REVENUE_SEED_STEPS } from './revenue';
 import { VIDEO_SEED_STEPS } from './video';
 import { FREE_TRIAL_DAYS } from '@shared/plans';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SUBDOMAIN } from './demo-accounts';
@@ -60,6 +61,7 @@ const STEPS: TSeedStep[] = [
   ...LIVE_SEED_STEPS,
   ...PLATFORM_SEED_STEPS,
   ...VIDEO_SEED_STEPS,
+  ...REVENUE_SEED_STEPS,
   ...ADMIN_SEED_STEPS,
 ];
 
