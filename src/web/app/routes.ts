@@ -4,6 +4,7 @@ import { adminChildRoutes } from '@web/features/admin/routes';
 import { coursesPlatformRoutes, coursesStudentRoutes, coursesTeacherRoutes } from '@web/features/courses/routes';
 import { landingDashboardRoutes, landingPublicRoutes } from '@web/features/landing/routes';
 import { liveStudentRoutes, liveTeacherRoutes } from '@web/features/live/routes';
+import { revenueStudentRoutes, revenueTeacherRoutes } from '@web/features/revenue/routes';
 import { sitePublicRoutes } from '@web/features/site/routes';
 import { hostPlatform } from '@web/lib/host-platform';
 import { page, placeholder } from './route-helpers';
@@ -64,7 +65,7 @@ const teacherArea: RouteObject = {
       children: [
         page('', dashboard.overview),
         ...landingDashboardRoutes,
-        placeholder('revenue', 'revenue'),
+        ...revenueTeacherRoutes,
         placeholder('feedback', 'feedback'),
         { path: '*', loader: () => redirect('/dashboard') },
       ],
@@ -92,6 +93,7 @@ const studentArea = (prefix: string): RouteObject => ({
     page('', () => import('@web/features/courses/student/dashboard-page').then((m) => m.StudentDashboardPage)),
     ...coursesStudentRoutes,
     ...liveStudentRoutes,
+    ...revenueStudentRoutes,
     placeholder('studentDashboard', '*'),
   ],
 });
