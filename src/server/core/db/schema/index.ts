@@ -9,4 +9,3 @@ export * from './site';
 export * from './live';
 export * from './certificates';
 export * from './video';
-export * from './payments';
