@@ -121,6 +121,12 @@ export const ERROR_STATUS = {
   REFUND_TOO_LARGE: 400,
   ALREADY_REFUNDED: 409,
   RECEIPT_NOT_FOUND: 404,
+  // Payments (issue 13)
+  PAYMENT_PROVIDER_ERROR: 502,
+  PAYMENT_PROVIDER_REJECTED: 422,
+  PAYMENT_KEYS_INVALID: 400,
+  PAYMENT_METHOD_UNAVAILABLE: 409,
+  ORDER_NOT_FOUND: 404,
   /** Client-side only: the server could not be reached. */
   NETWORK: 503,
 } as const;

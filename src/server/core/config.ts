@@ -52,6 +52,9 @@ const ZEnv = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  PAYMENTS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Chargily Pay v2 (issue 13): another API base for both modes (a local stand-in); unset is Chargily itself.
+  CHARGILY_API_BASE: z.string().url().optional(),
 });
 
 export type TConfig = {
@@ -102,6 +105,10 @@ export type TConfig = {
   ffprobePath: string;
   /** S3-compatible storage for processed video when S3_BUCKET is set; otherwise DATA_DIR/video on local disk. */
   s3: { endpoint: string | undefined; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
+  /** Encrypts the teachers' payment-provider keys at rest; undefined means generated into the data directory. */
+  paymentsSecret: string | undefined;
+  /** Chargily API base for both modes (a stand-in); undefined means pay.chargily.net. */
+  chargilyApiBase: string | undefined;
 };
 
 /** A start-up failure the operator can fix: main.ts prints its message as one line, without a stack. */
@@ -131,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   }
   if (e.NODE_ENV === 'production' && !e.VIDEO_SECRET) {
     throw new ConfigError('Invalid environment variable VIDEO_SECRET: required in production');
+  }
+  if (e.NODE_ENV === 'production' && !e.PAYMENTS_SECRET) {
+    throw new ConfigError('Invalid environment variable PAYMENTS_SECRET: required in production');
   }
   if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid environment variable S3_ACCESS_KEY_ID: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
@@ -173,6 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
         : null,
+    paymentsSecret: e.PAYMENTS_SECRET,
+    chargilyApiBase: e.CHARGILY_API_BASE?.replace(/\/+$/, ''),
   };
 }
 
