@@ -3,7 +3,7 @@ import type { TRefund } from '@shared/schemas/revenue';
 import { ledgerEntries } from '@server/core/db/schema';
 import { audit, type TActor } from '@server/core/audit';
 import { AppError } from '@server/core/errors';
-import { recordLedgerEntry } from '@server/core/ledger';
+import { recordLedgerEntry, type TLedgerMethod } from '@server/core/ledger';
 import type { TRevenueDeps } from './deps';
 
 /**
@@ -28,7 +28,7 @@ export async function refundPayment(deps: TRevenueDeps, teacherId: string, payme
       courseId: payment.courseId,
       orderId: payment.orderId,
       enrollmentId: payment.enrollmentId,
-      method: payment.method as 'manual',
+      method: payment.method as TLedgerMethod,
       kind: 'refund',
       amountDzd: -amount,
       confirmedBy: actor.userId,

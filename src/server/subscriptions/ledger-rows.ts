@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { ledgerEntries } from '@server/core/db/schema';
 import type { TTx } from '@server/core/db/sql';
-import { recordLedgerEntry } from '@server/core/ledger';
+import { recordLedgerEntry, type TLedgerMethod } from '@server/core/ledger';
 
 type TEnrollmentRef = { id: string; teacherId: string; studentId: string; courseId: string };
 
@@ -22,7 +22,7 @@ export async function recordCancellation(tx: TTx, enrollment: TEnrollmentRef, us
     studentId: enrollment.studentId,
     courseId: enrollment.courseId,
     enrollmentId: enrollment.id,
-    method: (last?.method ?? 'manual') as 'manual',
+    method: (last?.method ?? 'manual') as TLedgerMethod,
     kind: 'cancellation',
     amountDzd: 0,
     confirmedBy: userId,
