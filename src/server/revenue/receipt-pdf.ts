@@ -11,7 +11,7 @@ import { revenueText } from './text';
  * and ordered right, in the student's language, with the teacher's details. Rendered on request; nothing kept.
  */
 
-export function formatDzd(lng: TLanguage, amount: number): string {
+function formatDzd(lng: TLanguage, amount: number): string {
   return `${new Intl.NumberFormat(lng === 'ar' ? 'ar-DZ' : lng === 'fr' ? 'fr-FR' : 'en-GB').format(amount)} ${revenueText(lng, 'dzd')}`;
 }
 

@@ -52,7 +52,7 @@ function Row({ entry, onRefund }: { entry: TEntry; onRefund: () => void }) {
           (entry.refunded ? (
             <span className="text-xs text-gray-500">{t('page.refunded')}</span>
           ) : (
-            <Button size="sm" variant="ghost" onClick={onRefund} data-testid="refund-button">
+            <Button size="sm" variant="ghost" className="whitespace-nowrap" onClick={onRefund} data-testid="refund-button">
               {t('page.refund')}
             </Button>
           ))}
