@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '@server/core/db/schema';
@@ -155,4 +156,26 @@ describe(`the ledger and revenue on ${DRIVER}`, () => {
     expect(text).toContain('3.000');
     expect(text).toContain(a.subdomain);
   }, 60_000);
+
+  it('backfills existing redemptions and enrollments with an amount, once (the revenue migration)', async () => {
+    const teacher = await registerTeacher(t);
+    const own = await publishedCourse(teacher, { lessons: 1, plans: [{ type: 'monthly', priceDzd: 3000 }] });
+    const batch = await teacher.b.json(await teacher.b.post('/api/courses/teacher/batches', { count: 1, validUntil: inDays(30), courseId: own.courseId, planId: own.planIds[0] }));
+    const [code] = csvCodes(await (await teacher.b.get(`/api/courses/teacher/batches/${batch.id}/export/csv`)).text());
+    const buyer = await quickStudent(t, teacher);
+    expect((await buyer.b.post(`http://${teacher.host}/api/courses/student/redeem`, { code })).status).toBe(200);
+    const walkIn = await quickStudent(t, teacher);
+    expect((await teacher.b.post('/api/courses/teacher/enrollments', { studentId: walkIn.id, courseId: own.courseId, planId: own.planIds[0], paidDzd: 2000 })).status).toBe(201);
+    // As before the ledger existed: the rows are gone, the redemption and the enrollment remain.
+    await t.database.db.delete(ledgerEntries).where(eq(ledgerEntries.teacherId, teacher.id));
+    // Found by name: the lead may renumber the migration when merging.
+    const file = fs.readdirSync('drizzle').find((f) => f.endsWith('_revenue.sql'))!;
+    const statements = fs.readFileSync(`drizzle/${file}`, 'utf8').split('--> statement-breakpoint');
+    for (let run = 0; run < 2; run += 1) for (const statement of statements) await t.database.db.execute(sql.raw(statement));
+    const rows = await rowsOf(teacher.id);
+    expect(rows.map((r) => [r.method, r.amountDzd, r.sourceKey.replace(/:[0-9a-f-]{36}/, ':<id>')]).sort()).toEqual([
+      ['code', 3000, 'redemption:<id>'],
+      ['manual', 2000, 'enrollment:<id>:backfill'],
+    ]);
+  });
 });
