@@ -3,7 +3,7 @@ import { localDateTime, toCsv } from '@server/core/csv';
 import { revenueText } from './text';
 import type { TExportRow } from './entries';
 
-const HEADER = ['date', 'kind', 'method', 'amount', 'fees', 'student', 'course', 'note'] as const;
+const HEADER = ['date', 'kind', 'method', 'amount', 'fees', 'student', 'course', 'confirmedBy', 'note'] as const;
 
 /** The ledger as a spreadsheet (UTF-8 with a BOM, so Excel shows Arabic), Algiers time, integer DZD. */
 export function ledgerCsv(rows: TExportRow[], lng: TLanguage): string {
@@ -18,6 +18,7 @@ export function ledgerCsv(rows: TExportRow[], lng: TLanguage): string {
       r.feesDzd,
       r.studentName ?? '',
       r.courseTitle ?? '',
+      r.confirmedBy ?? '',
       r.note ?? '',
     ]),
   );

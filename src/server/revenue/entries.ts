@@ -1,12 +1,15 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { DARSI_TIME_ZONE } from '@shared/dates';
 import { LEDGER_PAGE_SIZE, type TLedgerFilter, type TLedgerQuery } from '@shared/schemas/revenue';
-import { courses, ledgerEntries, students } from '@server/core/db/schema';
+import { courses, ledgerEntries, students, user } from '@server/core/db/schema';
 import type { TTx } from '@server/core/db/sql';
 import { iso } from '@server/core/dates';
 import type { TRevenueDeps } from './deps';
 
 const l = ledgerEntries;
+/** Who confirmed a row: a user (the teacher), or Chargily for card payments. */
+const confirmer = alias(user, 'confirmer');
 /** Midnight of a local (Algiers) day as an instant. */
 const dayStart = (day: string, plusDays = 0): SQL => sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${DARSI_TIME_ZONE})`;
 
@@ -34,11 +37,12 @@ function select(db: TTx) {
       sourceKey: l.sourceKey,
       studentName: students.name,
       courseTitle: courses.title,
-      confirmedBy: l.confirmedBy,
+      confirmedBy: sql<string | null>`case when ${l.confirmedBy} = 'chargily' then 'Chargily' else ${confirmer.name} end`,
     })
     .from(l)
     .leftJoin(students, eq(students.id, l.studentId))
-    .leftJoin(courses, eq(courses.id, l.courseId));
+    .leftJoin(courses, eq(courses.id, l.courseId))
+    .leftJoin(confirmer, eq(confirmer.id, l.confirmedBy));
 }
 
 /** The refunds already recorded, by the payment they return (their source key is `refund:<payment id>`). */

@@ -39,7 +39,10 @@ function Row({ entry, onRefund }: { entry: TEntry; onRefund: () => void }) {
     <tr className="border-t border-gray-100 align-top" data-testid="ledger-row" data-kind={entry.kind}>
       <td className="py-2 pe-3 whitespace-nowrap">{formatDateTime(toLanguage(i18n.resolvedLanguage), entry.createdAt)}</td>
       <td className="py-2 pe-3">{t(`kinds.${entry.kind}`)}</td>
-      <td className="py-2 pe-3">{t(`methods.${entry.method}`)}</td>
+      <td className="py-2 pe-3">
+        {t(`methods.${entry.method}`)}
+        {entry.confirmedBy ? <span className="block text-xs text-gray-500">{t('page.confirmedBy', { name: entry.confirmedBy })}</span> : null}
+      </td>
       <td className={`py-2 pe-3 whitespace-nowrap font-bold ${entry.amountDzd < 0 ? 'text-red-700' : 'text-gray-900'}`}>
         <bdi>{dzd(entry.amountDzd)}</bdi>
         {entry.feesDzd ? <span className="block text-xs font-normal text-gray-500">{`${t('page.fees')}: ${dzd(entry.feesDzd)}`}</span> : null}

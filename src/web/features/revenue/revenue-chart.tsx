@@ -24,6 +24,7 @@ export function RevenueChartCard({ series, granularity, onGranularity }: TProps)
   const label = usePeriodLabel(granularity);
   const dzd = useDzd();
   const rtl = i18n.dir() === 'rtl';
+  const amounts = new Intl.NumberFormat(DATE_LOCALES[toLanguage(i18n.resolvedLanguage)], { notation: 'compact' });
   const data = series.map((p) => ({ label: label(p.period), amount: p.amountDzd }));
   return (
     <Card aria-labelledby="revenue-chart-title">
@@ -49,7 +50,7 @@ export function RevenueChartCard({ series, granularity, onGranularity }: TProps)
           <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" reversed={rtl} tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={16} />
-            <YAxis orientation={rtl ? 'right' : 'left'} width={56} tick={{ fontSize: 11 }} />
+            <YAxis orientation={rtl ? 'right' : 'left'} width={56} tick={{ fontSize: 11 }} tickFormatter={(v: number) => amounts.format(v)} />
             <Tooltip formatter={(value) => dzd(Number(value))} />
             <Bar dataKey="amount" name={t('page.chart')} fill="var(--color-primary-600, #2563eb)" />
           </BarChart>
