@@ -43,8 +43,8 @@ test('a cash card the teacher forgot to mark sold reaches the teacher, who confi
   await page.goto('/teacher/dashboard');
   await expectDirection(page, 'ar');
   const nav = page.getByTestId('sidebar-nav');
-  for (const key of ['analytics', 'revenue', 'notifications', 'feedback']) await expect(nav.locator(`[data-nav="${key}"] [data-soon]`)).toHaveText('قريباً');
-  for (const key of ['overview', 'courses', 'codes', 'students', 'liveSessions', 'landingPages', 'messages', 'profile', 'settings']) await expect(nav.locator(`[data-nav="${key}"] [data-soon]`)).toHaveCount(0);
+  for (const key of ['analytics', 'notifications', 'feedback']) await expect(nav.locator(`[data-nav="${key}"] [data-soon]`)).toHaveText('قريباً');
+  for (const key of ['overview', 'courses', 'codes', 'students', 'liveSessions', 'landingPages', 'revenue', 'messages', 'profile', 'settings']) await expect(nav.locator(`[data-nav="${key}"] [data-soon]`)).toHaveCount(0);
   await nav.locator('[data-nav="codes"]').click();
   await expect(page).toHaveURL(/\/teacher\/codes$/);
   await expect(nav.locator('[data-nav="codes"]')).toHaveAttribute('aria-current', 'page');
@@ -111,9 +111,10 @@ test('the teacher menu marks unbuilt sections and leads to activation codes (Eng
   await expectDirection(page, 'en');
   await page.getByRole('button', { name: 'Open the menu' }).click();
   const nav = page.getByTestId('drawer-nav');
-  await expect(nav.locator('[data-nav="revenue"]')).toHaveAccessibleName('Revenue');
-  await expect(nav.locator('[data-nav="revenue"]')).toHaveAccessibleDescription('Revenue (coming soon)');
-  await expect(nav.locator('[data-nav="revenue"] [data-soon]')).toHaveText('Soon');
+  await expect(nav.locator('[data-nav="analytics"]')).toHaveAccessibleName('Analytics');
+  await expect(nav.locator('[data-nav="analytics"]')).toHaveAccessibleDescription('Analytics (coming soon)');
+  await expect(nav.locator('[data-nav="analytics"] [data-soon]')).toHaveText('Soon');
+  await expect(nav.locator('[data-nav="revenue"] [data-soon]')).toHaveCount(0);
   await expect(nav.locator('[data-nav="codes"]')).toContainText('Activation codes');
   await expectNoHorizontalOverflow(page);
   await page.screenshot({ path: `${SCREENSHOTS}/teacher-nav-en-375.png`, fullPage: true });

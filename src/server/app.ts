@@ -25,6 +25,7 @@ import { LANDING_API_PREFIX, landingRoutes, mountLanding } from '@server/landing
 import { learningStudentRoutes } from '@server/learning';
 import { liveStudentRoutes, liveTeacherRoutes } from '@server/live';
 import { paymentRoutes, RECEIPT_UPLOAD_PREFIX, transferStudentRoutes, transferTeacherRoutes } from '@server/payments';
+import { revenueStudentRoutes, revenueTeacherRoutes } from '@server/revenue';
 import { mountSite, siteRoutes } from '@server/site';
 import { subscriptionTeacherRoutes } from '@server/subscriptions';
 import { videoRoutes } from '@server/video';
@@ -71,6 +72,14 @@ function transfersApi(services: TServices) {
   return new Hono<TAppEnv>().route('/teacher', teacher).route('/student', student);
 }
 
+/** /api/revenue: the ledger read back (issue 13), behind the same guards. */
+function revenueApi(services: TServices) {
+  const { guards, config, revenue } = services;
+  const teacher = new Hono<TAppEnv>().use(guards.requireTeacher).route('/', revenueTeacherRoutes({ revenue, config }));
+  const student = new Hono<TAppEnv>().use(guards.requireStudent).route('/', revenueStudentRoutes(revenue));
+  return new Hono<TAppEnv>().route('/teacher', teacher).route('/student', student);
+}
+
 /** Every API route, chained so that the web's typed client sees each one. */
 function createApi({ services, database }: TAppDeps) {
   return new Hono<TAppEnv>()
@@ -83,6 +92,7 @@ function createApi({ services, database }: TAppDeps) {
     .route('/courses', coursesApi(services))
     .route('/live', liveApi(services))
     .route('/payments', transfersApi(services))
+    .route('/revenue', revenueApi(services))
     .route('/site', siteRoutes(services))
     .route('/video', videoRoutes({ video: services.video, guards: services.guards, config: services.config }))
     .route('/payments', paymentRoutes({ payments: services.payments, guards: services.guards, config: services.config }))

@@ -15,6 +15,7 @@ import { createCourses } from '@server/courses';
 import { landingService } from '@server/landing';
 import { createLearning } from '@server/learning';
 import { createLive } from '@server/live';
+import { createRevenue } from '@server/revenue';
 import { createPayments } from '@server/payments';
 import { createTransfers } from '@server/payments';
 import { siteService } from '@server/site';
@@ -62,6 +63,7 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     learning,
     live: createLive({ db, clock, config, mailer, jobs, courseContent: courses.content }),
     video,
+    revenue: createRevenue({ db, clock, config }),
     payments: createPayments({ config, db, clock, jobs, mailer, logger }),
     transfers: createTransfers({ config, db, clock, jobs, mailer }),
     site: siteService({ db, mailer, secret: resolveAuthSecret(config), logger }),

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'video',
   'payments',
   'transfers',
+  'revenue',
 ] as const;
 
 export function isLanguage(value: unknown): value is TLanguage {

@@ -410,5 +410,9 @@ describe(`demo data on ${DRIVER}`, () => {
     expect(certificates.map((c) => c.courseTitle)).toEqual(['مدخل إلى البرمجة بلغة بايثون']);
     const course = await t.services.courses.courses.get(teacher!.id, list.courses.find((c) => c.kind === 'organized')!.id);
     expect(course.sections[0]!.lessons[0]!.freePreview).toBe(true);
+    // The revenue step: every method in the ledger, one refund, one transfer awaiting review.
+    const revenue = await t.services.revenue.summary(teacher!.id, 'month');
+    expect(revenue.byMethod.map((m) => m.method).sort()).toEqual(['bank', 'baridimob', 'card', 'ccp', 'code', 'manual']);
+    expect(revenue.totals).toMatchObject({ refundsDzd: 3000, pendingTransfers: { count: 1, amountDzd: 3000 } });
   });
 });

@@ -95,6 +95,14 @@ export function redemptionStatement(q: TStatementInput): SQL {
       select ${q.teacherId}::uuid, taken.id, ${q.studentId}::text, enr.id, ${now}, ${q.ip}::text from taken, enr
       returning id
     ),
+    led as (
+      -- The redemption is the payment (decision 096): the plan's price, once per redemption, in the same statement.
+      insert into ledger_entries (teacher_id, student_id, course_id, enrollment_id, method, kind, amount_dzd, confirmed_by, source_key, created_at)
+      select ${q.teacherId}::uuid, ${q.studentId}::text, v.course_id, enr.id, 'code', 'payment', v.price_dzd,
+        ${q.actor.role === 'teacher' ? q.actor.userId : null}::text, 'redemption:' || red.id, ${now}
+      from red, enr, verdict v where coalesce(v.price_dzd, 0) > 0
+      on conflict (source_key) do nothing
+    ),
     mem as (
       insert into teacher_students (teacher_id, student_id) select ${q.teacherId}::uuid, ${q.studentId}::text from red on conflict do nothing
     ),

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'subscription.plan_changed',
   'subscription.cancelled',
   'subscription.reactivated',
+  'payment.refunded',
   'landing.published',
   'landing.unpublished',
   'inbox.exported',

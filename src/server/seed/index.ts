@@ -7,6 +7,7 @@ import { LANDING_SEED_STEPS } from './landing';
 import { LIVE_SEED_STEPS } from './live';
 import { PLATFORM_SEED_STEPS } from './platform';
 import { TRANSFER_SEED_STEPS } from './transfers';
+import { REVENUE_SEED_STEPS } from './revenue';
 import { VIDEO_SEED_STEPS } from './video';
 import { FREE_TRIAL_DAYS } from '@shared/plans';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SUBDOMAIN } from './demo-accounts';
@@ -62,6 +63,7 @@ const STEPS: TSeedStep[] = [
   ...PLATFORM_SEED_STEPS,
   ...VIDEO_SEED_STEPS,
   ...TRANSFER_SEED_STEPS,
+  ...REVENUE_SEED_STEPS,
   ...ADMIN_SEED_STEPS,
 ];
 

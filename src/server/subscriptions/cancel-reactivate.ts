@@ -5,6 +5,7 @@ import { audit, type TActor } from '@server/core/audit';
 import { addDays, DAY_MS, iso } from '@server/core/dates';
 import { ensureStudentCapacity } from '@server/plans';
 import { ownEnrollment } from './queries';
+import { recordCancellation } from './ledger-rows';
 import { holdsPlace } from './views';
 import type { TSubscriptionsDeps } from './deps';
 import { enrollments } from '@server/core/db/schema';
@@ -18,6 +19,7 @@ export async function cancel(deps: TSubscriptionsDeps, teacherId: string, enroll
     if (current.status === 'cancelled') return { ok: true as const };
     const now = clock.now();
     await tx.update(e).set({ status: 'cancelled', cancelledAt: now, updatedAt: now }).where(eq(e.id, current.id));
+    await recordCancellation(tx, current, actor.userId, now);
     await audit(tx, {
       actorUserId: actor.userId,
       actorRole: 'teacher',

@@ -4,6 +4,7 @@ import type { TEnroll } from '@shared/schemas/courses';
 import { teacherStudents } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
 import { audit, type TActor } from '@server/core/audit';
+import { recordLedgerEntry } from '@server/core/ledger';
 import { grantAccess } from './grant';
 import { iso } from '@server/core/dates';
 import { ownCourse } from '@server/courses';
@@ -45,6 +46,22 @@ export async function enroll(deps: TSubscriptionsDeps, teacherId: string, input:
       now,
       notes: input.notes,
     });
+    const paid = input.paidDzd ?? plan.priceDzd;
+    // Money the teacher says they received (decision 096): one ledger payment per enrollment, confirmed by them.
+    if (paid > 0) {
+      await recordLedgerEntry(tx, {
+        teacherId,
+        studentId: input.studentId,
+        courseId: course.id,
+        enrollmentId: row.id,
+        method: 'manual',
+        kind: 'payment',
+        amountDzd: paid,
+        confirmedBy: actor.userId,
+        sourceKey: `enrollment:${row.id}:${now.getTime()}`,
+        createdAt: now,
+      });
+    }
     if (input.notes !== undefined) await tx.update(e).set({ notes: input.notes || null }).where(eq(e.id, row.id));
     await audit(tx, {
       actorUserId: actor.userId,

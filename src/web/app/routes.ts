@@ -6,6 +6,7 @@ import { coursesPlatformRoutes, coursesStudentRoutes, coursesTeacherRoutes } fro
 import { landingDashboardRoutes, landingPublicRoutes } from '@web/features/landing/routes';
 import { liveStudentRoutes, liveTeacherRoutes } from '@web/features/live/routes';
 import { paymentsStudentRoutes, paymentsTeacherRoutes } from '@web/features/payments/routes';
+import { revenueStudentRoutes, revenueTeacherRoutes } from '@web/features/revenue/routes';
 import { sitePublicRoutes } from '@web/features/site/routes';
 import { hostPlatform } from '@web/lib/host-platform';
 import { page, placeholder } from './route-helpers';
@@ -73,7 +74,7 @@ const teacherArea: RouteObject = {
       children: [
         page('', dashboard.overview),
         ...landingDashboardRoutes,
-        placeholder('revenue', 'revenue'),
+        ...revenueTeacherRoutes,
         placeholder('feedback', 'feedback'),
         { path: '*', loader: () => redirect('/dashboard') },
       ],
@@ -103,6 +104,7 @@ const studentArea = (prefix: string): RouteObject => ({
     ...coursesStudentRoutes,
     ...liveStudentRoutes,
     ...paymentsStudentRoutes,
+    ...revenueStudentRoutes,
     placeholder('studentDashboard', '*'),
   ],
 });

@@ -78,7 +78,7 @@ function PlatformList({ current }: { current?: string }) {
 /** The student's home: their courses (the next lesson one click away), then the teachers' platforms they belong to. */
 export function StudentDashboardPage() {
   // The subscriptions link's label lives in the courses namespace: load it with the page, or the raw key shows.
-  const { t } = useTranslation(['dashboard', 'courses']);
+  const { t } = useTranslation(['dashboard', 'courses', 'revenue']);
   const session = useSession();
   const { subdomain } = useParams();
   const name = session.student?.name ?? session.user.name;
@@ -87,6 +87,9 @@ export function StudentDashboardPage() {
       <PageTitle title={t('common:pages.studentDashboard')} heading={t('student.welcome', { name })} subtitle={t('student.subtitle')}>
         <Link to={subdomain ? `/platform/${subdomain}/student/dashboard/subscriptions` : '/student/dashboard/subscriptions'} className={buttonClass('secondary')} data-testid="my-subscriptions-link">
           {t('courses:nav.mySubscriptions')}
+        </Link>
+        <Link to={subdomain ? `/platform/${subdomain}/student/dashboard/payments` : '/student/dashboard/payments'} className={buttonClass('secondary')} data-testid="my-payments-link">
+          {t('revenue:student.title')}
         </Link>
       </PageTitle>
       <VerifyEmailReminder email={session.user.email} verified={session.user.emailVerified} />

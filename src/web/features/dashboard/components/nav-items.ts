@@ -46,7 +46,7 @@ export const NAV_GROUPS: Array<{ key: string; items: TNavItem[] }> = [
     key: 'growth',
     items: [
       { key: 'landingPages', to: '/dashboard/landing-pages', icon: LayoutIcon },
-      { key: 'revenue', to: '/dashboard/revenue', icon: WalletIcon, soon: true },
+      { key: 'revenue', to: '/dashboard/revenue', icon: WalletIcon },
       { key: 'receipts', to: '/teacher/receipts', icon: WalletIcon, count: 'pendingReceipts', also: ['/teacher/transfer-settings'] },
       { key: 'messages', to: '/dashboard/messages', icon: MessageIcon },
       { key: 'notifications', to: '/teacher/notifications', icon: BellIcon, soon: true },
