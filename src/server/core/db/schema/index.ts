@@ -9,3 +9,4 @@ export * from './site';
 export * from './live';
 export * from './certificates';
 export * from './video';
+export * from './billing';
