@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'live',
   'platform',
   'video',
+  'billing',
 ] as const;
 
 export function isLanguage(value: unknown): value is TLanguage {
