@@ -34,6 +34,7 @@ const config = loadConfig({
   BETTER_AUTH_SECRET: 'bench-secret-0123456789abcdef0123456789',
   CODES_SECRET: 'bench-codes-secret-0123456789abcdef0123',
   VIDEO_SECRET: 'bench-video-secret-0123456789abcdef0123',
+  PAYMENTS_SECRET: 'bench-video-secret-0123456789abcdef0123',
   DATABASE_URL: url.toString(),
   TRUST_PROXY: 'true',
   LOG_LEVEL: 'silent',

@@ -50,6 +50,7 @@ export function servicesFor(database: TDatabase): TServices {
     BETTER_AUTH_SECRET: 'bench-secret-0123456789abcdef0123456789',
     CODES_SECRET: 'bench-codes-secret-0123456789abcdef0123',
     VIDEO_SECRET: 'bench-video-secret-0123456789abcdef0123',
+    PAYMENTS_SECRET: 'bench-video-secret-0123456789abcdef0123',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: os.tmpdir(),

@@ -51,6 +51,7 @@ if (mode === 'baseline') {
     BETTER_AUTH_SECRET: 'bench-secret-0123456789abcdef0123456789',
     CODES_SECRET: 'bench-codes-secret-0123456789abcdef0123',
     VIDEO_SECRET: 'bench-video-secret-0123456789abcdef0123',
+    PAYMENTS_SECRET: 'bench-video-secret-0123456789abcdef0123',
     LOG_LEVEL: 'info',
   });
   const database = await openPglite(dataDir);

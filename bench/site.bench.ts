@@ -31,6 +31,7 @@ async function startServer() {
       BETTER_AUTH_SECRET: 'bench-secret-0123456789abcdef0123456789',
       CODES_SECRET: 'bench-codes-secret-0123456789abcdef0123',
       VIDEO_SECRET: 'bench-video-secret-0123456789abcdef0123',
+      PAYMENTS_SECRET: 'bench-video-secret-0123456789abcdef0123',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
     },

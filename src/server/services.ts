@@ -17,6 +17,7 @@ import { createCourses } from '@server/courses';
 import { landingService } from '@server/landing';
 import { createLearning } from '@server/learning';
 import { createLive } from '@server/live';
+import { createPayments } from '@server/payments';
 import { siteService } from '@server/site';
 import { createSubscriptions } from '@server/subscriptions';
 import { createVideo } from '@server/video';
@@ -74,6 +75,7 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     live: createLive({ db, clock, config, mailer, jobs, courseContent: courses.content }),
     video,
     billing,
+    payments: createPayments({ config, db, clock, jobs, mailer }),
     site: siteService({ db, mailer, secret: resolveAuthSecret(config), logger }),
   };
 }

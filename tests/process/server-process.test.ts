@@ -166,6 +166,7 @@ describe('SIGTERM', () => {
       BETTER_AUTH_SECRET: secret,
       CODES_SECRET: secret,
       VIDEO_SECRET: secret,
+      PAYMENTS_SECRET: secret,
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'darsi-proc-')),
       PORT: String(port),
       PUBLIC_HOST: `darsi.test:${port}`,

@@ -16,7 +16,7 @@ describe('configuration', () => {
 
   it('never seeds demo data in production', () => {
     const secret = 'x'.repeat(32);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret, VIDEO_SECRET: secret }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret, VIDEO_SECRET: secret, PAYMENTS_SECRET: secret }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
   });
 
@@ -56,7 +56,7 @@ describe('production', () => {
 
   it('refuses to save missing translation keys, which writes to disk', () => {
     const secret = 'x'.repeat(32);
-    const env = { NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret, VIDEO_SECRET: secret };
+    const env = { NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret, VIDEO_SECRET: secret, PAYMENTS_SECRET: secret };
     expect(loadConfig(env).saveMissingTranslations).toBe(false);
     expect(() => loadConfig({ ...env, SAVE_MISSING_TRANSLATIONS: 'true' })).toThrow(/SAVE_MISSING_TRANSLATIONS: development only/);
   });
@@ -71,6 +71,12 @@ describe('production', () => {
     const secret = 'x'.repeat(32);
     expect(() => loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret })).toThrow(/VIDEO_SECRET: required in production/);
     expect(() => loadConfig({ VIDEO_SECRET: 'short' })).toThrow(/VIDEO_SECRET/);
+  });
+
+  it('requires PAYMENTS_SECRET, which keeps the payment keys of teachers encrypted', () => {
+    const secret = 'x'.repeat(32);
+    expect(() => loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret, VIDEO_SECRET: secret })).toThrow(/PAYMENTS_SECRET: required in production/);
+    expect(() => loadConfig({ PAYMENTS_SECRET: 'short' })).toThrow(/PAYMENTS_SECRET/);
   });
 
   it('takes the video limits and tools from the environment, with defaults', () => {

@@ -58,6 +58,9 @@ const ZEnv = z.object({
   BILLING_CCP_ACCOUNT: z.string().min(1).optional(),
   BILLING_RIP: z.string().min(1).optional(),
   BILLING_BARIDIMOB: z.string().min(1).optional(),
+  PAYMENTS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Chargily Pay v2 (issue 13): another API base for both modes (a local stand-in); unset is Chargily itself.
+  CHARGILY_API_BASE: z.string().url().optional(),
 });
 
 export type TConfig = {
@@ -113,6 +116,10 @@ export type TConfig = {
     chargilySecretKey: string | undefined;
     transfer: { holder: string | undefined; ccpAccount: string | undefined; rip: string | undefined; baridimob: string | undefined };
   };
+  /** Encrypts the teachers' payment-provider keys at rest; undefined means generated into the data directory. */
+  paymentsSecret: string | undefined;
+  /** Chargily API base for both modes (a stand-in); undefined means pay.chargily.net. */
+  chargilyApiBase: string | undefined;
 };
 
 /** A start-up failure the operator can fix: main.ts prints its message as one line, without a stack. */
@@ -142,6 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   }
   if (e.NODE_ENV === 'production' && !e.VIDEO_SECRET) {
     throw new ConfigError('Invalid environment variable VIDEO_SECRET: required in production');
+  }
+  if (e.NODE_ENV === 'production' && !e.PAYMENTS_SECRET) {
+    throw new ConfigError('Invalid environment variable PAYMENTS_SECRET: required in production');
   }
   if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid environment variable S3_ACCESS_KEY_ID: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
@@ -188,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       chargilySecretKey: e.CHARGILY_SECRET_KEY,
       transfer: { holder: e.BILLING_TRANSFER_HOLDER, ccpAccount: e.BILLING_CCP_ACCOUNT, rip: e.BILLING_RIP, baridimob: e.BILLING_BARIDIMOB },
     },
+    paymentsSecret: e.PAYMENTS_SECRET,
+    chargilyApiBase: e.CHARGILY_API_BASE?.replace(/\/+$/, ''),
   };
 }
 

@@ -10,3 +10,4 @@ export * from './live';
 export * from './certificates';
 export * from './video';
 export * from './billing';
+export * from './payments';
