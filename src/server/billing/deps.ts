@@ -6,7 +6,7 @@ import type { TMailer } from '@server/core/mailer';
 export type TBillingDeps = {
   db: Db;
   clock: TClock;
-  config: Pick<TConfig, 'publicHost' | 'publicHttps' | 'dataDir' | 'billing'>;
+  config: Pick<TConfig, 'publicHost' | 'publicHttps' | 'dataDir' | 'billing' | 'chargilyApiBase'>;
   mailer: TMailer;
   /** Removes a teacher's stored files (lesson files, videos) before their rows go (data deletion job). */
   removeTeacherFiles: (teacherId: string, lessonIds: string[]) => Promise<void>;
@@ -18,9 +18,10 @@ export function mainOrigin(config: TBillingDeps['config']): string {
 }
 
 /** Card payment through Darsi's own Chargily account, when its key is set. */
-export function cardKey(config: TBillingDeps['config']): { secretKey: string; mode: 'test' | 'live' } | null {
+export function cardKey(config: TBillingDeps['config']): { secretKey: string; mode: 'test' | 'live'; apiBase?: string } | null {
   const key = config.billing.chargilySecretKey;
-  return key ? { secretKey: key, mode: key.startsWith('live_') ? 'live' : 'test' } : null;
+  if (!key) return null;
+  return { secretKey: key, mode: key.startsWith('live_') ? 'live' : 'test', ...(config.chargilyApiBase ? { apiBase: config.chargilyApiBase } : {}) };
 }
 
 /** Darsi's transfer details; null when none is set (transfer is then not offered). */
