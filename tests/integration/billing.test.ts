@@ -38,7 +38,7 @@ async function paidTeacher(base: number, plan = 'independent') {
   clockAt(t, base, 0);
   const teacher = await registerTeacher(t);
   const invoice = await buy(teacher, { plan, period: 'monthly', method: 'card' });
-  const [{ checkout }] = [...chargily.checkouts.values()].filter((e) => e.checkout.metadata.invoiceId === invoice.body.id);
+  const { checkout } = [...chargily.checkouts.values()].find((e) => e.checkout.metadata.invoiceId === invoice.body.id)!;
   expect((await payByCard(t, chargily, checkout.id)).status).toBe(200);
   return teacher;
 }
@@ -171,7 +171,7 @@ describe('proration, limits, grace and cancellation (decisions 101, 102)', () =>
     const base = Date.now();
     const teacher = await paidTeacher(base);
     const course = await publishedCourse(teacher, { lessons: 1 });
-    const [{ email }] = await t.database.db.select({ email: teachers.email }).from(teachers).where(eq(teachers.id, teacher.id));
+    const [{ email }] = (await t.database.db.select({ email: teachers.email }).from(teachers).where(eq(teachers.id, teacher.id))) as [{ email: string }];
     const before = t.services.mailer.recent.filter((m) => m.to === email).length;
     const mails = () => t.services.mailer.recent.filter((m) => m.to === email).slice(before).map((m) => m.subject);
     clockAt(t, base, 24);

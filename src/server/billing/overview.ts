@@ -78,6 +78,7 @@ export function invoiceView(i: typeof planInvoices.$inferSelect) {
     status: i.status,
     checkoutUrl: i.status === 'pending' ? i.checkoutUrl : null,
     hasReceipt: i.receiptKey !== null,
+    receiptMime: i.receiptMime,
     rejectReason: i.rejectReason,
     createdAt: i.createdAt.toISOString(),
     paidAt: i.paidAt?.toISOString() ?? null,
@@ -87,5 +88,5 @@ export function invoiceView(i: typeof planInvoices.$inferSelect) {
 /** The banner on every dashboard page: a small read, no quotes. */
 export async function banner(deps: TBillingDeps, teacherId: string) {
   const standing = await planStanding(deps.db, teacherId, deps.clock.now());
-  return { status: standing.status, blocked: standing.blocked, until: standing.until?.toISOString() ?? null };
+  return { status: standing.status, blocked: standing.blocked, until: standing.until?.toISOString() ?? null, hadPlan: standing.subscription !== null };
 }

@@ -15,6 +15,7 @@ type TDeps = { billing: TBilling; config: TConfig };
 type TAdminEnv = TAppEnv & { Variables: { viewer: TViewer } };
 
 const ZInvoiceParam = z.object({ id: z.uuid('fields.invalid') });
+const ZReceiptForm = z.object({ file: z.instanceof(File, { message: 'fields.required' }) });
 
 /** Where the receipt upload lives, outside the API's 1 MB body limit (app.ts). */
 export const BILLING_RECEIPT_PATH = /^\/api\/billing\/teacher\/invoices\/[^/]+\/receipt$/;
@@ -42,12 +43,9 @@ export function billingTeacherRoutes({ billing, config }: TDeps) {
       c.json(await billing.createInvoice(c.var.teacher.id, c.req.valid('json'), requestContext(c, config).language), 201),
     )
     .post('/invoices/:id/refresh', validate('param', ZInvoiceParam), async (c) => c.json(await billing.refreshInvoice(c.var.teacher.id, c.req.valid('param').id)))
-    .post('/invoices/:id/receipt', receiptLimit, validate('param', ZInvoiceParam), async (c) => {
-      const form = await c.req.parseBody().catch(() => {
-        throw new AppError('BILLING_RECEIPT_INVALID');
-      });
-      const file = form.file;
-      if (!(file instanceof File) || file.size > RECEIPT_MAX_BYTES) throw new AppError('BILLING_RECEIPT_INVALID');
+    .post('/invoices/:id/receipt', receiptLimit, validate('param', ZInvoiceParam), validate('form', ZReceiptForm), async (c) => {
+      const { file } = c.req.valid('form');
+      if (file.size > RECEIPT_MAX_BYTES) throw new AppError('BILLING_RECEIPT_INVALID');
       return c.json(await billing.uploadReceipt(c.var.teacher.id, c.req.valid('param').id, Buffer.from(await file.arrayBuffer())));
     })
     .get('/invoices/:id/receipt', validate('param', ZInvoiceParam), async (c) => fileResponse(await billing.ownReceipt(c.var.teacher.id, c.req.valid('param').id)))

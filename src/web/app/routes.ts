@@ -54,6 +54,7 @@ const dashboard = {
   overview: () => import('@web/features/dashboard/overview-page').then((m) => m.TeacherOverviewPage),
   profile: () => import('@web/features/dashboard/profile-page').then((m) => m.TeacherProfilePage),
   settings: () => import('@web/features/dashboard/settings-page').then((m) => m.SettingsPage),
+  billing: () => import('@web/features/dashboard/billing-page').then((m) => m.BillingPage),
 };
 
 const teacherArea: RouteObject = {
@@ -64,6 +65,7 @@ const teacherArea: RouteObject = {
       children: [
         page('', dashboard.overview),
         ...landingDashboardRoutes,
+        page('billing', dashboard.billing),
         placeholder('revenue', 'revenue'),
         placeholder('feedback', 'feedback'),
         { path: '*', loader: () => redirect('/dashboard') },
