@@ -7,7 +7,6 @@ export const ZPlanChoice = z.object({
   plan: z.enum(PLAN_IDS, 'fields.unknownValue'),
   period: z.enum(BILLING_PERIODS, 'fields.unknownValue'),
 });
-export type TPlanChoice = z.infer<typeof ZPlanChoice>;
 
 export const PLAN_PAY_METHODS = ['card', 'transfer'] as const;
 export const ZPlanInvoiceCreate = ZPlanChoice.extend({ method: z.enum(PLAN_PAY_METHODS, 'fields.unknownValue') });
