@@ -7,7 +7,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
  * main.ts, seed/) may import. src/server/core/ is shared infrastructure and imports no domain. Paths are
  * resolved (relative and @server/… aliases alike) by the TypeScript resolver.
  */
-const DOMAINS = ['accounts', 'admin', 'auth', 'certificates', 'codes', 'courses', 'health', 'landing', 'learning', 'live', 'payments', 'plans', 'revenue', 'site', 'subscriptions', 'video'];
+const DOMAINS = ['accounts', 'admin', 'auth', 'billing', 'certificates', 'codes', 'courses', 'health', 'landing', 'learning', 'live', 'payments', 'plans', 'revenue', 'site', 'subscriptions', 'video'];
 const indexes = (but) => DOMAINS.filter((d) => d !== but).map((d) => `./${d}/index.ts`);
 
 const zones = [

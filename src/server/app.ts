@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, toLanguage } from '@shared/i18n';
 import { accountRoutes, studentRoutes, teacherRoutes } from '@server/accounts';
 import { adminRoutes } from '@server/admin';
+import { BILLING_RECEIPT_PATH, billingAdminRoutes, billingTeacherRoutes, billingWebhookRoutes } from '@server/billing';
 import { assertSafeVerifyLink } from '@server/auth';
 import { certificateStudentRoutes, certificateTeacherRoutes, mountCertificates } from '@server/certificates';
 import { codeStudentRoutes, codeTeacherRoutes } from '@server/codes';
@@ -80,6 +81,14 @@ function revenueApi(services: TServices) {
   return new Hono<TAppEnv>().route('/teacher', teacher).route('/student', student);
 }
 
+/** /api/billing: Darsi's own plans (issue 13): the teacher's side, the admins' side, Chargily's webhook. */
+function billingApi(services: TServices) {
+  const { guards, config, billing } = services;
+  const teacher = new Hono<TAppEnv>().use(guards.requireTeacher).route('/', billingTeacherRoutes({ billing, config }));
+  const admin = new Hono<TAppEnv>().use(guards.requireAdmin).route('/', billingAdminRoutes({ billing, config }));
+  return new Hono<TAppEnv>().route('/teacher', teacher).route('/admin', admin).route('/', billingWebhookRoutes({ billing }));
+}
+
 /** Every API route, chained so that the web's typed client sees each one. */
 function createApi({ services, database }: TAppDeps) {
   return new Hono<TAppEnv>()
@@ -93,6 +102,7 @@ function createApi({ services, database }: TAppDeps) {
     .route('/live', liveApi(services))
     .route('/payments', transfersApi(services))
     .route('/revenue', revenueApi(services))
+    .route('/billing', billingApi(services))
     .route('/site', siteRoutes(services))
     .route('/video', videoRoutes({ video: services.video, guards: services.guards, config: services.config }))
     .route('/payments', paymentRoutes({ payments: services.payments, guards: services.guards, config: services.config }))
@@ -168,7 +178,8 @@ export function createApp(deps: TAppDeps) {
   // Lesson videos and files stream to disk under their own size limits (courses/files.ts).
   // Landing pages (2 MB) and their images (10 MB) have their own limits too (landing/routes.ts).
   // Lesson videos come through tus, which streams to disk under VIDEO_MAX_BYTES (video/tus.ts).
-  const ownLimits = (path: string) => path.startsWith(UPLOAD_PATH_PREFIX) || path.startsWith(LANDING_API_PREFIX) || path.startsWith(VIDEO_UPLOAD_PATH) || path.startsWith(RECEIPT_UPLOAD_PREFIX);
+  const ownLimits = (path: string) =>
+    path.startsWith(UPLOAD_PATH_PREFIX) || path.startsWith(LANDING_API_PREFIX) || path.startsWith(VIDEO_UPLOAD_PATH) || path.startsWith(RECEIPT_UPLOAD_PREFIX) || BILLING_RECEIPT_PATH.test(path);
   app.use('/api/*', (c, next) => (ownLimits(c.req.path) ? next() : apiBodyLimit(c, next)));
   // Outside the typed client: the tus client and the video players call these by URL.
   app.route(VIDEO_UPLOAD_PATH, deps.services.video.uploadRoutes());

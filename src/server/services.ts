@@ -1,6 +1,9 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Logger } from 'pino';
 import { accountsService } from '@server/accounts';
 import { createAdmin } from '@server/admin';
+import { createBilling } from '@server/billing';
 import { activeTeacher, createAuth, guards, resolveAuthSecret } from '@server/auth';
 import { createCertificates } from '@server/certificates';
 import { createCodes } from '@server/codes';
@@ -45,6 +48,18 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
   // The lesson that completes a course issues its certificate (decision 069).
   const learning = createLearning({ db, clock, onCourseCompleted: (studentId, courseId) => certificates.issueIfComplete(studentId, courseId) });
   const video = createVideo({ config, db, clock, jobs, auth, learning, logger, bus, findTeacher: (headers) => activeTeacher(auth, db, headers) });
+  const billing = createBilling({
+    db,
+    clock,
+    config,
+    mailer,
+    jobs,
+    // The data deletion job (decision 102) removes videos and the lesson files under DATA_DIR/uploads/{teacherId}.
+    removeTeacherFiles: async (teacherId, lessonIds) => {
+      await video.forgetLessons(teacherId, lessonIds);
+      await fs.rm(path.join(config.dataDir, 'uploads', teacherId), { recursive: true, force: true });
+    },
+  });
   return {
     config,
     db,
@@ -63,6 +78,7 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     learning,
     live: createLive({ db, clock, config, mailer, jobs, courseContent: courses.content }),
     video,
+    billing,
     revenue: createRevenue({ db, clock, config }),
     payments: createPayments({ config, db, clock, jobs, mailer, logger }),
     transfers: createTransfers({ config, db, clock, jobs, mailer }),

@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'payments',
   'transfers',
   'revenue',
+  'billing',
 ] as const;
 
 export function isLanguage(value: unknown): value is TLanguage {

@@ -6,6 +6,7 @@ import { AppError } from '@server/core/errors';
 import { audit, type TActor } from '@server/core/audit';
 import { codeHmac, encryptCode, randomCode } from './crypto';
 import { ownCourse } from '@server/courses';
+import { ensurePlanActive } from '@server/plans';
 import type { TTx } from '@server/core/db/sql';
 import type { TCodesDeps } from './deps';
 import type { TCodeKeys } from './crypto';
@@ -54,6 +55,7 @@ export async function generateBatch(deps: TCodesDeps, teacherId: string, input: 
   if (Number.isNaN(validUntil.getTime())) throw new AppError('VALIDATION_FAILED', { validUntil: 'fields.dateTime' });
   if (validUntil.getTime() <= now.getTime()) throw new AppError('EXPIRY_IN_PAST');
   return db.transaction(async (tx) => {
+    await ensurePlanActive(tx, teacherId, now);
     const course = await ownCourse(tx, teacherId, input.courseId);
     if (course.status === 'archived') throw new AppError('COURSE_ARCHIVED');
     const [plan] = await tx

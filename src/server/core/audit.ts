@@ -31,6 +31,9 @@ export const AUDIT_ACTIONS = [
   'landing.published',
   'landing.unpublished',
   'inbox.exported',
+  'billing.receipt_approved',
+  'billing.receipt_rejected',
+  'billing.data_deleted',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -52,6 +52,12 @@ const ZEnv = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // Darsi's own plans (decision 100): the card key of Darsi's Chargily account and where transfers go.
+  CHARGILY_SECRET_KEY: z.string().regex(/^(test|live)_sk_/, 'must start with test_sk_ or live_sk_').optional(),
+  BILLING_TRANSFER_HOLDER: z.string().min(1).optional(),
+  BILLING_CCP_ACCOUNT: z.string().min(1).optional(),
+  BILLING_RIP: z.string().min(1).optional(),
+  BILLING_BARIDIMOB: z.string().min(1).optional(),
   PAYMENTS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // Chargily Pay v2 (issue 13): another API base for both modes (a local stand-in); unset is Chargily itself.
   CHARGILY_API_BASE: z.string().url().optional(),
@@ -105,6 +111,11 @@ export type TConfig = {
   ffprobePath: string;
   /** S3-compatible storage for processed video when S3_BUCKET is set; otherwise DATA_DIR/video on local disk. */
   s3: { endpoint: string | undefined; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
+  /** Darsi's own plans: its Chargily key (mode from the prefix) and its transfer details, each optional. */
+  billing: {
+    chargilySecretKey: string | undefined;
+    transfer: { holder: string | undefined; ccpAccount: string | undefined; rip: string | undefined; baridimob: string | undefined };
+  };
   /** Encrypts the teachers' payment-provider keys at rest; undefined means generated into the data directory. */
   paymentsSecret: string | undefined;
   /** Chargily API base for both modes (a stand-in); undefined means pay.chargily.net. */
@@ -183,6 +194,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
         : null,
+    billing: {
+      chargilySecretKey: e.CHARGILY_SECRET_KEY,
+      transfer: { holder: e.BILLING_TRANSFER_HOLDER, ccpAccount: e.BILLING_CCP_ACCOUNT, rip: e.BILLING_RIP, baridimob: e.BILLING_BARIDIMOB },
+    },
     paymentsSecret: e.PAYMENTS_SECRET,
     chargilyApiBase: e.CHARGILY_API_BASE?.replace(/\/+$/, ''),
   };

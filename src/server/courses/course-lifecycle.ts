@@ -5,13 +5,14 @@ import { AppError } from '@server/core/errors';
 import { type TCoursesDeps } from './deps';
 import { ownCourse } from './queries';
 import type { TTx } from '@server/core/db/sql';
-import { ensureCourseCapacity } from '@server/plans';
+import { ensureCourseCapacity, ensurePlanActive } from '@server/plans';
 import type { TTeacher } from './deps';
 import { activePlans } from './queries';
 
 export async function create(deps: TCoursesDeps, teacher: TTeacher, input: TCourseCreate) {
   const { db } = deps;
   return db.transaction(async (tx) => {
+    await ensurePlanActive(tx, teacher.id, deps.clock.now());
     await ensureCourseCapacity(tx, teacher.id);
     const [row] = await tx
       .insert(courses)

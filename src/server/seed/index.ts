@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TServices } from '@server/services';
 import { demoSeedSteps, students, teachers, teacherStudents, user } from '@server/core/db/schema';
 import { ADMIN_SEED_STEPS } from './admin';
+import { BILLING_SEED_STEPS } from './billing';
 import { COURSE_SEED_STEPS } from './courses';
 import { LANDING_SEED_STEPS } from './landing';
 import { LIVE_SEED_STEPS } from './live';
@@ -57,6 +58,7 @@ export const ACCOUNTS_SEED_STEP: TSeedStep = {
 
 const STEPS: TSeedStep[] = [
   ACCOUNTS_SEED_STEP,
+  ...BILLING_SEED_STEPS,
   ...LANDING_SEED_STEPS,
   ...COURSE_SEED_STEPS,
   ...LIVE_SEED_STEPS,

@@ -8,7 +8,7 @@ import { recordLedgerEntry } from '@server/core/ledger';
 import { grantAccess } from './grant';
 import { iso } from '@server/core/dates';
 import { ownCourse } from '@server/courses';
-import { ensureStudentCapacity } from '@server/plans';
+import { ensurePlanActive, ensureStudentCapacity } from '@server/plans';
 import { coursePlan } from './queries';
 import { holdsPlace } from './views';
 import type { TSubscriptionsDeps } from './deps';
@@ -19,6 +19,7 @@ const e = enrollments;
 export async function enroll(deps: TSubscriptionsDeps, teacherId: string, input: TEnroll, actor: TActor) {
   const { db, clock } = deps;
   return db.transaction(async (tx) => {
+    await ensurePlanActive(tx, teacherId, clock.now());
     const course = await ownCourse(tx, teacherId, input.courseId);
     const [member] = await tx
       .select({ id: teacherStudents.studentId })

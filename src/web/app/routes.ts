@@ -64,6 +64,7 @@ const dashboard = {
           return createElement(m.SettingsPage, { payments: createElement(p.PaymentSettings) });
         },
     ),
+  billing: () => import('@web/features/dashboard/billing-page').then((m) => m.BillingPage),
 };
 
 const teacherArea: RouteObject = {
@@ -75,6 +76,7 @@ const teacherArea: RouteObject = {
         page('', dashboard.overview),
         ...landingDashboardRoutes,
         ...revenueTeacherRoutes,
+        page('billing', dashboard.billing),
         placeholder('feedback', 'feedback'),
         { path: '*', loader: () => redirect('/dashboard') },
       ],

@@ -105,3 +105,26 @@ export const adminApi = {
   cancelInvitation: (id: string) => unwrap(api.admin.invitations[':id'].$delete({ param: { id } })),
   revokeAdmin: (id: string) => unwrap(api.admin.admins[':id'].revoke.$post({ param: { id } })),
 };
+
+/** Darsi's own plans (issue 13): teachers' plan payments, receipts to review, platform revenue. */
+export const planInvoicesQuery = (status: string) =>
+  queryOptions({
+    queryKey: ['admin', 'plan-invoices', status],
+    queryFn: () => unwrap(api.billing.admin.invoices.$get({ query: clean({ status }) })),
+    ...FRESH,
+  });
+export type TPlanInvoice = InferResponseType<typeof api.billing.admin.invoices.$get, 200>['invoices'][number];
+
+export const platformRevenueQuery = queryOptions({
+  queryKey: ['admin', 'platform-revenue'],
+  queryFn: () => unwrap(api.billing.admin.revenue.$get()),
+  staleTime: 0,
+});
+
+/** The receipt opens in the browser with the session cookie; the path comes from the typed client. */
+export const planReceiptUrl = (id: string) => `/api${api.billing.admin.invoices[':id'].receipt.$path({ param: { id } })}`;
+
+export const planInvoiceApi = {
+  approve: (id: string) => unwrap(api.billing.admin.invoices[':id'].approve.$post({ param: { id } })),
+  reject: (id: string, reason: string) => unwrap(api.billing.admin.invoices[':id'].reject.$post({ param: { id }, json: { reason } })),
+};

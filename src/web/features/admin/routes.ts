@@ -10,5 +10,6 @@ export const adminChildRoutes: RouteObject[] = [
   page('inbox/:kind', () => import('./inbox-page').then((m) => m.AdminInboxPage)),
   page('admins', () => import('./admins-page').then((m) => m.AdminAdminsPage)),
   page('audit', () => import('./audit-page').then((m) => m.AdminAuditPage)),
+  page('plan-payments', () => import('./plan-payments-page').then((m) => m.AdminPlanPaymentsPage)),
   page('*', () => import('./admin-not-found-page').then((m) => m.AdminNotFoundPage)),
 ];

@@ -59,3 +59,25 @@ export function useSaveContact() {
     onSuccess: (saved) => queryClient.setQueryData(contactQuery.queryKey, saved),
   });
 }
+
+/** Darsi's own plan (issue 13): the banner on every page, the billing page, paying and cancelling. */
+export const billingKeys = { all: ['teacher', 'billing'] as const, banner: ['teacher', 'billing', 'banner'] as const, overview: ['teacher', 'billing', 'overview'] as const };
+
+export const planBannerQuery = queryOptions({
+  queryKey: billingKeys.banner,
+  queryFn: () => unwrap(api.billing.teacher.banner.$get()),
+  staleTime: DASHBOARD_STALE_MS,
+});
+
+const fetchBilling = () => unwrap(api.billing.teacher.overview.$get());
+export type TBillingOverview = Awaited<ReturnType<typeof fetchBilling>>;
+
+export const billingQuery = queryOptions({ queryKey: billingKeys.overview, queryFn: fetchBilling });
+
+export const billingApi = {
+  createInvoice: (json: TJson<typeof api.billing.teacher.invoices.$post>) => unwrap(api.billing.teacher.invoices.$post({ json })),
+  refresh: (id: string) => unwrap(api.billing.teacher.invoices[':id'].refresh.$post({ param: { id } })),
+  uploadReceipt: (id: string, file: File) => unwrap(api.billing.teacher.invoices[':id'].receipt.$post({ param: { id }, form: { file } })),
+  cancel: () => unwrap(api.billing.teacher.cancel.$post()),
+  reactivate: () => unwrap(api.billing.teacher.reactivate.$post()),
+};

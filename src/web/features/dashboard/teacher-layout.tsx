@@ -8,6 +8,7 @@ import { SessionProvider, useLiveSession } from '@web/components/area/session';
 import { SkipLink } from '@web/components/area/skip-link';
 import { teacherGuard } from '@web/lib/guards';
 import { MobileDrawer } from './components/mobile-drawer';
+import { PlanBanner } from './components/plan-banner';
 import { SidebarNav } from './components/sidebar-nav';
 import { TopBar } from './components/top-bar';
 import { AreaMain, withAreaProviders } from '@web/components/area/area-frame';
@@ -44,6 +45,7 @@ function TeacherShell() {
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar name={name} menuOpen={drawerOpen} onOpenMenu={() => setDrawerAt(location.key)} menuButtonRef={menuButton} />
+          <PlanBanner />
           <AreaMain className="max-w-6xl lg:px-8" />
         </div>
         <MobileDrawer

@@ -9,4 +9,5 @@ export * from './site';
 export * from './live';
 export * from './certificates';
 export * from './video';
+export * from './billing';
 export * from './payments';

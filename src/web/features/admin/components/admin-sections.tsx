@@ -6,6 +6,7 @@ const SECTIONS = [
   { key: 'inbox', to: '/admin/dashboard/inbox' },
   { key: 'admins', to: '/admin/dashboard/admins' },
   { key: 'audit', to: '/admin/dashboard/audit' },
+  { key: 'planPayments', to: '/admin/dashboard/plan-payments' },
 ] as const;
 
 /** The admin area's sections, placed in the layout's navigation after "Dashboard". */

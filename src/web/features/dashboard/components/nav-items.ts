@@ -57,6 +57,7 @@ export const NAV_GROUPS: Array<{ key: string; items: TNavItem[] }> = [
     items: [
       { key: 'profile', to: '/teacher/profile', icon: UserIcon },
       { key: 'settings', to: '/teacher/settings', icon: SettingsIcon },
+      { key: 'billing', to: '/dashboard/billing', icon: WalletIcon },
       { key: 'feedback', to: '/dashboard/feedback', icon: LightbulbIcon, soon: true },
     ],
   },
