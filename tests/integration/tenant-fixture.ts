@@ -1,3 +1,4 @@
+import { sendReceipt } from './billing-helpers';
 import { browser, type TBrowser } from './browser';
 import { csvCodes, inDays, publishedCourse, quickStudent, registerTeacher, upload, type TTeacher } from './courses-helpers';
 import type { TTestApp } from './harness';
@@ -13,10 +14,14 @@ export type TTenant = { teacher: TTeacher; student: TBrowser; fx: TFixture };
 
 /**
  * One tenant with one of everything a route can name (a course and its lesson with a file, codes, a code
- * request, an enrollment, a certificate, a live group and session, a published page with a contact request),
- * made through the API: for the tenant matrix (R1) and the JSON fuzzing (R8).
+ * request, an enrollment and its ledger payment, a certificate, a live group and session, a published page with
+ * a contact request, a transfer order with its receipt waiting for review, a plan invoice by transfer with its
+ * receipt), made through the API: for the tenant matrix (R1) and the JSON fuzzing (R8).
  */
 export async function tenantFixture(t: TTestApp): Promise<TTenant> {
+  // Plan invoices by transfer need Darsi's own transfer details (BILLING_*), which callers need not set.
+  const darsi = t.config.billing.transfer;
+  if (!darsi.ccpAccount && !darsi.rip && !darsi.baridimob) Object.assign(darsi, { holder: 'SARL Darsi', ccpAccount: '0012345678 clé 90' });
   const teacher = await registerTeacher(t, 'academy');
   const { b, host } = teacher;
   const course = await publishedCourse(teacher, { kind: 'regular', lessons: 1 });
@@ -50,10 +55,18 @@ export async function tenantFixture(t: TTestApp): Promise<TTenant> {
   const message = { name: 'زائر', email: 'v@example.test', subject: 'سؤال', message: 'متى؟' };
   await ok(browser(t).post(`http://${host}/api/landing/public/pages/${page.id as string}/contact`, message), 'contact');
   const contact = await ok(b.get('/api/landing/contact-requests'), 'contact requests');
+  // Money: the enrollment's ledger payment, a transfer order with a receipt to review, a plan invoice with its receipt.
+  const { entries } = await ok(b.get('/api/revenue/teacher/entries'), 'ledger');
+  await ok(b.put('/api/payments/teacher/transfer-settings', { transferEnabled: true, ccpHolder: 'أستاذ', ccpNumber: '0012345678', ccpKey: '42' }), 'transfer settings');
+  const order = await ok(student.b.post(`http://${host}/api/payments/student/transfer-orders`, { courseId, planId, method: 'ccp' }), 'transfer order');
+  const receipt = await ok(upload(t, student.b, `/api/payments/student/receipts/${order.id as string}`, PNG, 'image/png', 'r.png'), 'receipt');
+  const invoice = await ok(b.post('/api/billing/teacher/invoices', { plan: 'independent', period: 'monthly', method: 'transfer' }), 'plan invoice');
+  await ok(sendReceipt(t, teacher, invoice.id as string, PNG, 'image/png'), 'plan receipt');
   const fx: TFixture = {
     courseId, sectionId, lessonId, planId, batchId: batch.id, codeId: codeRows[0].id, requestId: requests[0].id, enrollmentId: enrollment.id,
     certificateId: certificate.id, groupId: group.id, studentId: student.id, sessionId: sessionIds[0]!, pageId: page.id,
     contactRequestId: contact.requests[0].id, teacherId: teacher.id, subdomain: teacher.subdomain, pageBody: editable(page),
+    orderId: order.id, receiptId: receipt.id, entryId: entries[0].id, invoiceId: invoice.id,
   };
   return { teacher, student: student.b, fx };
 }

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '@server/core/db/schema';
 import { BOOTSTRAP_TOKEN, bootstrapAdmin, routesOf } from './admin-fixtures';
 import { browser, type TBrowser } from './browser';
-import { upload } from './courses-helpers';
 import { createTestApp, DRIVER, type TTestApp } from './harness';
 import { PDF, PNG, tenantFixture, type TTenant } from './tenant-fixture';
 import { ROUTE_MATRIX, type TFixtureId, type TRule } from './tenant-matrix';
@@ -25,6 +24,7 @@ const WATCHED: PgTable[] = [
   schema.codeRequests, schema.codeExports, schema.courseCertificateSettings, schema.certificates, schema.teacherLandingPages,
   schema.landingContactRequests, schema.landingImages, schema.liveGroups, schema.liveGroupMembers, schema.liveSessions,
   schema.liveSessionGroups, schema.liveLeases, schema.liveAttendance, schema.lessonVideos, schema.videoLeases, schema.videoPositions,
+  schema.teacherPaymentSettings, schema.paymentOrders, schema.paymentReceipts, schema.ledgerEntries, schema.planSubscriptions, schema.planInvoices,
 ];
 
 /** A digest of every watched table, in one query (one per route keeps the matrix quick). */
@@ -55,14 +55,21 @@ function hostFor(route: string, rule: TRule, actor: TActor): string {
 async function send(route: string, rule: Exclude<TRule, { kind: 'open' }>, actor: TActor, unknownIds = false): Promise<Response> {
   const [method, pattern] = route.split(' ') as [string, string];
   const url = `http://${hostFor(route, rule, actor)}${pathFor(pattern, rule, actor, unknownIds)}`;
-  if (rule.upload) return upload(t, actor.b, new URL(url).pathname, rule.upload === 'application/pdf' ? PDF : PNG, rule.upload);
-  const body = typeof rule.body === 'function' ? rule.body(actor.target.fx) : (rule.body ?? {});
   const cookie = await actor.b.jar.getCookieString(url);
+  const headers = { origin: new URL(url).origin, 'x-forwarded-for': actor.b.ip, ...(cookie ? { cookie } : {}) };
+  if (rule.upload) {
+    const bytes = rule.upload === 'application/pdf' ? Buffer.from(PDF) : PNG;
+    const form = new FormData();
+    form.set('file', new File([new Uint8Array(bytes)], 'matrix', { type: rule.upload }));
+    const raw = { 'content-type': rule.upload, 'x-file-name': 'matrix' };
+    return t.request(new URL(url).pathname, { method, host: new URL(url).host, headers: rule.form ? headers : { ...headers, ...raw }, body: rule.form ? form : bytes });
+  }
+  const body = typeof rule.body === 'function' ? rule.body(actor.target.fx) : (rule.body ?? {});
   const hasBody = method !== 'GET' && method !== 'HEAD';
   return t.request(new URL(url).pathname, {
     method,
     host: new URL(url).host,
-    headers: { origin: new URL(url).origin, 'x-forwarded-for': actor.b.ip, ...(cookie ? { cookie } : {}), ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+    headers: { ...headers, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
     body: hasBody ? JSON.stringify(body) : undefined,
   });
 }

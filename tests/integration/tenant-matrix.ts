@@ -17,17 +17,18 @@
  */
 export type TFixtureId =
   | 'courseId' | 'sectionId' | 'lessonId' | 'planId' | 'batchId' | 'codeId' | 'requestId' | 'enrollmentId' | 'certificateId'
-  | 'groupId' | 'studentId' | 'sessionId' | 'pageId' | 'contactRequestId' | 'teacherId' | 'subdomain';
+  | 'groupId' | 'studentId' | 'sessionId' | 'pageId' | 'contactRequestId' | 'teacherId' | 'subdomain'
+  | 'orderId' | 'receiptId' | 'entryId' | 'invoiceId';
 /** One tenant's IDs, and a valid body for its landing page. */
 export type TFixture = Record<TFixtureId, string> & { pageBody: Record<string, unknown> };
 type TBody = Record<string, unknown> | ((target: TFixture) => Record<string, unknown>);
 export type TRule =
-  | { kind: 'own' | 'blind' | 'admin' | 'onHost'; ids?: Record<string, TFixtureId>; body?: TBody; upload?: string }
+  | { kind: 'own' | 'blind' | 'admin' | 'onHost'; ids?: Record<string, TFixtureId>; body?: TBody; upload?: string; form?: boolean }
   | { kind: 'open'; why: string };
 
 const own = (body?: TBody, ids?: Record<string, TFixtureId>): TRule => ({ kind: 'own', body, ids });
-/** An upload: a small valid file of that type as the raw body. */
-const ownUpload = (type: string): TRule => ({ kind: 'own', upload: type });
+/** An upload: a small valid file of that type as the raw body (`form`: as the `file` field of a multipart form). */
+const ownUpload = (type: string, ids?: Record<string, TFixtureId>, form = false): TRule => ({ kind: 'own', upload: type, ids, form });
 const blind = (body?: TBody): TRule => ({ kind: 'blind', body });
 const admin = (body?: TBody, ids: Record<string, TFixtureId> = { id: 'teacherId' }): TRule => ({ kind: 'admin', body, ids });
 const onHost = (ids?: Record<string, TFixtureId>): TRule => ({ kind: 'onHost', ids });
@@ -38,6 +39,8 @@ const PLATFORM_BY_NAME = 'a platform by its public name (subdomain), no private 
 const TOKEN = 'an HMAC-signed playback token, not a tenant ID (decision 063)';
 const NOT_AN_ID = 'the path part names a fixed thing, not a tenant’s data';
 const deviceBody = { deviceId: 'matrix-device-1' };
+const reason = { reason: 'matrix reason' };
+const invoice = { id: 'invoiceId' } as const;
 
 export const ROUTE_MATRIX: Record<string, TRule> = {
   // Accounts, admin.
@@ -154,6 +157,30 @@ export const ROUTE_MATRIX: Record<string, TRule> = {
   'GET /api/video/play/:token/master.m3u8': open(TOKEN),
   'GET /api/video/play/:token/key/:rendition{[0-9]{3,4}}/:n{[0-9]{1,5}}': open(TOKEN),
   'GET /api/video/play/:token/:rendition{[0-9]{3,4}}/:file{index\\.m3u8|seg-[0-9]{4}\\.ts}': open(TOKEN),
+
+  // Payments: transfers and receipts, card orders.
+  'GET /api/payments/teacher/receipts/:receiptId/file': own(),
+  'POST /api/payments/teacher/receipts/:receiptId/approve': own(),
+  'POST /api/payments/teacher/receipts/:receiptId/reject': own(reason),
+  // A published course's plans, prices and ways to pay, on its own platform (another's course is not found there);
+  // the student's own open orders in the checkout are read by their session, not by the path.
+  'GET /api/payments/student/checkout/:courseId': onHost(),
+  'GET /api/payments/student/courses/:courseId/options': onHost(),
+  'GET /api/payments/student/transfer-orders/:orderId': own(),
+  // The card order page reads any order of the student (orders-query.ts): the fixture's transfer order stands in.
+  'GET /api/payments/student/orders/:orderId': own(),
+  'PUT /api/payments/student/receipts/:orderId': ownUpload('image/png'),
+  'GET /api/payments/student/receipts/:receiptId/file': own(),
+
+  // Revenue (the ledger), Darsi's plan invoices.
+  'POST /api/revenue/teacher/entries/:entryId/refund': own(reason),
+  'GET /api/revenue/student/payments/:entryId/receipt': own(),
+  'POST /api/billing/teacher/invoices/:id/refresh': own(undefined, invoice),
+  'POST /api/billing/teacher/invoices/:id/receipt': ownUpload('image/png', invoice, true),
+  'GET /api/billing/teacher/invoices/:id/receipt': own(undefined, invoice),
+  'GET /api/billing/admin/invoices/:id/receipt': admin(undefined, invoice),
+  'POST /api/billing/admin/invoices/:id/approve': admin(undefined, invoice),
+  'POST /api/billing/admin/invoices/:id/reject': admin(reason, invoice),
 
   // A teacher's platform pages.
   'GET /t/:subdomain/student/dashboard': open(`${PLATFORM_BY_NAME}: a redirect`),

@@ -20,7 +20,18 @@ export type TTeacherRow = typeof teachers.$inferSelect;
  * so a suspended teacher or a banned user is refused at once, whatever a client cached.
  */
 export async function loadViewer(auth: TAuth, db: Db, headers: Headers): Promise<TViewer | null> {
-  return viewerOf(db, await auth.api.getSession({ headers }).catch(() => null));
+  return viewerOf(db, await auth.api.getSession({ headers }).catch(sessionLookupFailed));
+}
+
+/**
+ * A malformed cookie is no session; a failed lookup (the database is down, Better Auth answers 500) is not a
+ * signed-out user: answering 401 then would send every signed-in teacher to the login page during a
+ * PostgreSQL restart (R9). It is 503, and the client retries.
+ */
+function sessionLookupFailed(error: unknown): null {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 500) throw new AppError('DATABASE_UNAVAILABLE');
+  return null;
 }
 
 /** The viewer for a session Better Auth already returned; null when there is none or the user is banned. */

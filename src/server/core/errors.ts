@@ -43,9 +43,26 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+// The database cannot be reached (connection refused or cut, PostgreSQL shutting down or starting): a 503 the
+// client may retry, not a 500 (R9: a PostgreSQL restart under load).
+const DOWN_STATES = new Set(['57P01', '57P02', '57P03']);
+const DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+function databaseDown(error: unknown): boolean {
+  const state = sqlState(error) ?? '';
+  if (state.startsWith('08') || DOWN_STATES.has(state)) return true;
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && DOWN_CODES.has(code)) return true;
+    if (typeof message === 'string' && /connection terminated|timeout exceeded when trying to connect/i.test(message)) return true;
+  }
+  return false;
+}
+
 function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   if (REFUSED_TEXT_STATES.has(sqlState(error) ?? '')) return new AppError('VALIDATION_FAILED');
+  if (databaseDown(error)) return new AppError('DATABASE_UNAVAILABLE');
   if (error instanceof HTTPException) {
     if (/malformed json/i.test(error.message)) return new AppError('INVALID_JSON');
     return new AppError(CODE_FOR_STATUS[error.status] ?? 'BAD_REQUEST');
