@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BUILD_DIR = process.env.BUILD_DIR ?? 'dist';
+// The Chargily Pay stand-in (tests/support/chargily-stand-in.ts): card payments go to its API and hosted page.
+const CHARGILY_PORT = Number(process.env.E2E_CHARGILY_PORT ?? PORT + 100);
 // Each run starts on an empty embedded database, exactly like a newcomer's first `npm start`.
 // Set once in the runner's process so that its workers (which re-read this file) share it.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'darsi-e2e-'));
@@ -37,29 +39,41 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: `node ${BUILD_DIR}/server/main.mjs`,
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_HOST: `localhost:${PORT}`,
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: `${BUILD_DIR}/web`,
-      // Each test poses as its own client IP (e2e/support/fixtures.ts), so per-IP limits do not collide.
-      TRUST_PROXY: 'true',
-      BETTER_AUTH_SECRET: 'e2e-secret-0123456789abcdef0123456789',
-      DATABASE_URL: '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      // Live sessions embedded with a (stand-in) Jitsi: e2e/live serves a fake external_api.js for this host.
-      JITSI_DOMAIN: 'meet.darsi.test',
-      JITSI_APP_ID: 'darsi-e2e',
-      JITSI_APP_SECRET: 'e2e-jitsi-secret-0123456789abcdef0123',
+  webServer: [
+    {
+      command: `node_modules/.bin/node tests/support/chargily-stand-in.ts --port ${CHARGILY_PORT}`,
+      url: `http://127.0.0.1:${CHARGILY_PORT}/balance`,
+      // Unauthenticated, /balance answers 401, which Playwright takes as "up".
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: `node ${BUILD_DIR}/server/main.mjs`,
+      url: `http://localhost:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_HOST: `localhost:${PORT}`,
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: `${BUILD_DIR}/web`,
+        // Each test poses as its own client IP (e2e/support/fixtures.ts), so per-IP limits do not collide.
+        TRUST_PROXY: 'true',
+        BETTER_AUTH_SECRET: 'e2e-secret-0123456789abcdef0123456789',
+        DATABASE_URL: '',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        // Live sessions embedded with a (stand-in) Jitsi: e2e/live serves a fake external_api.js for this host.
+        JITSI_DOMAIN: 'meet.darsi.test',
+        JITSI_APP_ID: 'darsi-e2e',
+        JITSI_APP_SECRET: 'e2e-jitsi-secret-0123456789abcdef0123',
+        CHARGILY_API_BASE: `http://127.0.0.1:${CHARGILY_PORT}`,
+      },
+    },
+  ],
 });
