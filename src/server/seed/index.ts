@@ -5,6 +5,7 @@ import { ADMIN_SEED_STEPS } from './admin';
 import { COURSE_SEED_STEPS } from './courses';
 import { LANDING_SEED_STEPS } from './landing';
 import { LIVE_SEED_STEPS } from './live';
+import { PAYMENTS_SEED_STEPS } from './payments';
 import { PLATFORM_SEED_STEPS } from './platform';
 import { VIDEO_SEED_STEPS } from './video';
 import { FREE_TRIAL_DAYS } from '@shared/plans';
@@ -60,6 +61,7 @@ const STEPS: TSeedStep[] = [
   ...LIVE_SEED_STEPS,
   ...PLATFORM_SEED_STEPS,
   ...VIDEO_SEED_STEPS,
+  ...PAYMENTS_SEED_STEPS,
   ...ADMIN_SEED_STEPS,
 ];
 
