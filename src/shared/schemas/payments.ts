@@ -5,14 +5,8 @@ import { z } from 'zod';
 export const CHARGILY_MODES = ['test', 'live'] as const;
 export type TChargilyMode = (typeof CHARGILY_MODES)[number];
 
-export const ORDER_STATUSES = ['pending', 'awaiting_review', 'paid', 'failed', 'canceled', 'expired', 'rejected'] as const;
-export type TOrderStatus = (typeof ORDER_STATUSES)[number];
-
 /** A pending card checkout is dead after this long (Chargily expires it after 30 minutes). */
 export const CARD_CHECKOUT_TTL_MS = 30 * 60_000;
-
-/** Chargily refuses smaller checkouts (HTTP 422). */
-export const CARD_MIN_AMOUNT_DZD = 75;
 
 // A Chargily secret key: its mode's prefix, then letters and digits. Empty: keep the key already saved.
 const key = (prefix: 'test' | 'live', message: string) =>
