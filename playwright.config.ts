@@ -5,8 +5,8 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BUILD_DIR = process.env.BUILD_DIR ?? 'dist';
-// The Chargily stand-in (tests/support/chargily-stand-in.ts) beside the app: Darsi's own plan payments (e2e/teacher/billing).
-const CHARGILY_PORT = Number(process.env.E2E_CHARGILY_PORT ?? PORT + 1000);
+// The Chargily Pay stand-in (tests/support/chargily-stand-in.ts): card payments go to its API and hosted page.
+const CHARGILY_PORT = Number(process.env.E2E_CHARGILY_PORT ?? PORT + 100);
 // Each run starts on an empty embedded database, exactly like a newcomer's first `npm start`.
 // Set once in the runner's process so that its workers (which re-read this file) share it.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'darsi-e2e-'));
@@ -41,8 +41,9 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: [
     {
-      command: `node tests/support/chargily-stand-in.ts --port ${CHARGILY_PORT}`,
-      port: CHARGILY_PORT,
+      command: `node_modules/.bin/node tests/support/chargily-stand-in.ts --port ${CHARGILY_PORT}`,
+      url: `http://127.0.0.1:${CHARGILY_PORT}/balance`,
+      // Unauthenticated, /balance answers 401, which Playwright takes as "up".
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: 'ignore',

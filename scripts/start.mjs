@@ -62,4 +62,14 @@ if (INPUTS.some((input) => newestMtime(path.join(ROOT, input)) > built)) {
   fs.writeFileSync(STAMP, new Date().toISOString());
 }
 
+// Opt-in demo card payments (docs/decisions/089): DARSI_DEMO_CHARGILY=<port> starts the local Chargily stand-in, a
+// clearly marked test payment page, and points Darsi at it. Never in production, never over a real CHARGILY_API_BASE.
+const demoChargily = process.env.DARSI_DEMO_CHARGILY;
+if (demoChargily && process.env.NODE_ENV !== 'production' && !process.env.CHARGILY_API_BASE) {
+  const { startChargilyStandIn } = await import(pathToFileURL(path.join(ROOT, 'tests', 'support', 'chargily-stand-in.ts')).href);
+  const standIn = await startChargilyStandIn({ port: Number(demoChargily) || 4404 });
+  process.env.CHARGILY_API_BASE = standIn.url;
+  console.log(`Demo card payments: the Chargily stand-in (test payment page, no real money) is on ${standIn.url}`);
+}
+
 await import(pathToFileURL(path.join(BUILD_DIR, 'server', 'main.mjs')).href);

@@ -246,6 +246,17 @@ describe('a student pays by card', () => {
   });
 });
 
+describe('the public course page', () => {
+  it('offers card payment when the teacher takes it, through sign-in to the pay page', async () => {
+    const html = await (await t.request(`/courses/${course.courseId}`, { host: teacher.host })).text();
+    expect(html).toContain('data-testid="course-pay-card"');
+    expect(html).toContain(encodeURIComponent(`/student/dashboard/courses/${course.courseId}/pay`));
+    const other = await registerTeacher(t);
+    const plain = await publishedCourse(other, { plans: [{ type: 'monthly', priceDzd: 2000 }] });
+    expect(await (await t.request(`/courses/${plain.courseId}`, { host: other.host })).text()).not.toContain('course-pay-card');
+  });
+});
+
 describe('revenue ledger', () => {
   it('writes one row per source key, whoever writes it and however often', async () => {
     const entry = { teacherId: teacher.id, method: 'code' as const, kind: 'payment' as const, amountDzd: 1500, sourceKey: 'redemption:ledger-test' };

@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { renderToString } from 'react-dom/server';
 import { directionOf, type TLanguage } from '@shared/i18n';
 import { toLandingView } from '@shared/landing-view';
 import { platformProfile } from '@server/accounts';
 import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
+import { teacherPaymentSettings } from '@server/core/db/schema';
 import { publicCourse, publicPreview } from '@server/courses';
 import { CoursePageDocument, type TCoursePage } from '@views/landing/course-page';
 import { LessonPreviewDocument } from '@views/landing/lesson-preview';
@@ -70,6 +72,12 @@ async function fullBio(db: Db, teacherId: string) {
   return branding?.bio ?? '';
 }
 
+/** Whether the teacher turned card payments on (saving requires the key of the chosen mode: payments/card-settings.ts). */
+async function takesCardPayments(db: Db, teacherId: string) {
+  const [row] = await db.select({ on: teacherPaymentSettings.cardEnabled }).from(teacherPaymentSettings).where(eq(teacherPaymentSettings.teacherId, teacherId));
+  return row?.on ?? false;
+}
+
 export async function renderCoursePage(deps: TPlatformPagesDeps, record: TSiteRecord, courseId: string, { lng, host }: TWhere) {
   const data = await publicCourse(deps.db, record.teacherId, courseId);
   const { frame, base } = await frameOf(deps, record, host);
@@ -77,6 +85,7 @@ export async function renderCoursePage(deps: TPlatformPagesDeps, record: TSiteRe
   const coursePath = `${base}/courses/${data.course.id}`;
   const studentCourse = `${base}/student/dashboard/courses/${data.course.id}`;
   const back = `?redirectTo=${encodeURIComponent(studentCourse)}`;
+  const card = await takesCardPayments(deps.db, record.teacherId);
   const lessons = data.sections.flatMap((s) => s.lessons);
   const free = data.plans.some((p) => p.type === 'free');
   const paid = data.plans.filter((p) => p.type !== 'free').map((p) => p.priceDzd);
@@ -90,7 +99,7 @@ export async function renderCoursePage(deps: TPlatformPagesDeps, record: TSiteRe
     },
     plans: data.plans,
     sections: data.sections.map((s) => ({ ...s, lessons: s.lessons.map((l) => ({ ...l, href: l.freePreview ? `${coursePath}/lessons/${l.id}` : null })) })),
-    access: { free, registerHref: `${base}/register${back}`, loginHref: `${base}/login${back}` },
+    access: { free, registerHref: `${base}/register${back}`, loginHref: `${base}/login${back}`, cardHref: card && !free ? `${base}/login?redirectTo=${encodeURIComponent(`${studentCourse}/pay`)}` : null },
     url: `${origin}/courses/${data.course.id}`,
     imageUrl: data.course.coverUrl ? `${origin}${data.course.coverUrl}` : null,
     description: short(data.course.description),

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { TChargilyMode } from '@shared/schemas/payments';
+import type { TChargilyCheckout } from '@server/core/chargily';
 import { AppError } from '@server/core/errors';
 import { courses, coursePlans } from '@server/core/db/schema';
 import { clientFor, keyOf, settingsRow } from './card-settings';
@@ -24,7 +25,11 @@ export async function refreshCardOrder(deps: TPaymentsDeps, order: TOrderRow, op
   if (!order.chargilyCheckoutId) return order;
   const mode: TChargilyMode = order.livemode ? 'live' : 'test';
   const key = keyOf(deps, await settingsRow(deps.db, order.teacherId), mode);
-  if (!key) return order;
+  if (!key) {
+    // The teacher removed the key: Darsi can no longer ask, and after 30 minutes it stops waiting.
+    if (options.expire) await deps.db.transaction((tx) => settleOrder(deps, tx, order, { status: 'expired' } as TChargilyCheckout));
+    return (await orderById(deps.db, order.id)) ?? order;
+  }
   const client = clientFor(deps, key, mode);
   let checkout = await client.getCheckout(order.chargilyCheckoutId);
   if (options.expire && checkout.status === 'pending') {

@@ -6,6 +6,7 @@ import { BILLING_SEED_STEPS } from './billing';
 import { COURSE_SEED_STEPS } from './courses';
 import { LANDING_SEED_STEPS } from './landing';
 import { LIVE_SEED_STEPS } from './live';
+import { PAYMENTS_SEED_STEPS } from './payments';
 import { PLATFORM_SEED_STEPS } from './platform';
 import { TRANSFER_SEED_STEPS } from './transfers';
 import { REVENUE_SEED_STEPS } from './revenue';
@@ -66,6 +67,7 @@ const STEPS: TSeedStep[] = [
   ...VIDEO_SEED_STEPS,
   ...TRANSFER_SEED_STEPS,
   ...REVENUE_SEED_STEPS,
+  ...PAYMENTS_SEED_STEPS,
   ...ADMIN_SEED_STEPS,
 ];
 

@@ -14,7 +14,7 @@ export type TCoursePage = {
   plans: TCourseCardPlan[];
   sections: Array<{ id: string; title: string; lessons: TPublicLessonRow[] }>;
   /** Sign-up and sign-in on this platform, each returning to the course in the student area. */
-  access: { free: boolean; registerHref: string; loginHref: string };
+  access: { free: boolean; registerHref: string; loginHref: string; /** Sign-in, then the pay page: set when the teacher takes card payments (issue 13). */ cardHref: string | null };
   /** Absolute addresses for the canonical link and Open Graph. */
   url: string;
   imageUrl: string | null;
@@ -102,6 +102,17 @@ function Access({ page, t, lt }: { page: TCoursePage } & TPlatformTexts) {
           </div>
         ) : (
           <>
+            {access.cardHref ? (
+              <div className="pf-way">
+                <h3>{t('course.cardTitle')}</h3>
+                <p>{t('course.cardBody')}</p>
+                <p className="pf-actions">
+                  <a href={access.cardHref} className="lp-btn lp-btn--primary" data-testid="course-pay-card">
+                    {t('course.cardCta')}
+                  </a>
+                </p>
+              </div>
+            ) : null}
             <div className="pf-way">
               <h3>{t('course.codeTitle')}</h3>
               <p>{t('course.codeBody')}</p>

@@ -18,7 +18,7 @@ export const FEATURE_STATUS = {
   expiryReminders: 'planned',
   messages: 'planned',
   landingEditor: 'inProgress',
-  onlinePayments: 'upcoming',
+  onlinePayments: 'inProgress',
   multiCurrency: 'planned',
   reports: 'planned',
   assistants: 'planned',

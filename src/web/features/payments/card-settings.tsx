@@ -69,7 +69,7 @@ function CardForm({ stored }: { stored: TCardSettings }) {
         <Button variant="secondary" busy={check.isPending} onClick={() => check.mutate(stored.mode)} disabled={!(stored.mode === 'live' ? stored.liveKey : stored.testKey)} data-testid="card-settings-check">
           {t('settings.card.check')}
         </Button>
-        <a href="/documentation/card-payments" className="self-center text-sm text-primary-700 underline">
+        <a href="/documentation/revenue" className="self-center text-sm text-primary-700 underline">
           {t('settings.card.docs')}
         </a>
       </div>
