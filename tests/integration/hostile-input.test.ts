@@ -78,3 +78,16 @@ describe(`concurrent registrations with one e-mail on ${DRIVER}`, () => {
     expect(teachersRes.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
   });
 });
+
+describe(`a login spike on ${DRIVER}`, () => {
+  it('answers 429 at once beyond the password checks a process can run, never 5xx, and recovers', async () => {
+    const student = newStudent();
+    expect((await browser(t).post('/api/account/register/student', student)).status).toBe(201);
+    const login = (i: number) => browser(t, { ip: `10.9.${Math.floor(i / 200)}.${(i % 200) + 1}` }).post('/api/account/login', { email: student.email, password: student.password });
+    const statuses = (await Promise.all(Array.from({ length: 40 }, (_, i) => login(i)))).map((r) => r.status);
+    expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+    expect(statuses).toContain(429);
+    expect(statuses).toContain(200);
+    expect((await login(99)).status).toBe(200);
+  });
+});

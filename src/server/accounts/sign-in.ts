@@ -7,6 +7,7 @@ import { AppError } from '@server/core/errors';
 import type { TRequestContext } from '@server/core/request-context';
 import { activeTeacherBySubdomain, authErrorCode, cookiesOf, signOutPrevious, studentHome, withoutCookies } from './auth-calls';
 import type { TAccountsDeps, TWithCookies } from './deps';
+import { withPasswordSlot } from './password-slots';
 
 /**
  * Spec §7.4: a student who logs in on the main domain goes to their teacher's platform. That is the
@@ -81,7 +82,7 @@ export async function login(deps: TAccountsDeps, input: TLogin, ctx: TRequestCon
   await consume(db, { key: accountIpKey, ...LIMITS.loginPerAccountAndIp });
   await consume(db, { key: accountKey, ...LIMITS.loginPerAccount });
 
-  const signedIn = await signInWithPassword(deps, input, ctx);
+  const signedIn = await withPasswordSlot(() => signInWithPassword(deps, input, ctx));
   await clear(db, accountIpKey, accountKey);
   steps.push('signedIn');
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CHARGILY_MODES, ZCardOrderInput, ZCardSettingsInput } from '@shared/schemas/payments';
+import { ZCardCheck, ZCardOrderInput, ZCardSettingsInput } from '@shared/schemas/payments';
 import type { TGuards, TStudentEnv, TTeacherEnv } from '@server/auth';
 import type { TConfig } from '@server/core/config';
 import type { TAppEnv } from '@server/core/env';
@@ -10,7 +10,6 @@ import type { TPayments } from './index';
 
 const ZCourseParam = z.object({ courseId: z.uuid('fields.invalid') });
 const ZOrderParam = z.object({ orderId: z.uuid('fields.invalid') });
-const ZCheck = z.object({ mode: z.enum(CHARGILY_MODES, 'fields.unknownValue') });
 
 type TDeps = { payments: TPayments; guards: TGuards; config: TConfig };
 
@@ -19,7 +18,7 @@ function teacherRoutes({ payments }: TDeps) {
   return new Hono<TTeacherEnv>()
     .get('/card-settings', async (c) => c.json(await payments.cardSettings(c.var.teacher.id)))
     .put('/card-settings', validate('json', ZCardSettingsInput), async (c) => c.json(await payments.saveCardSettings(c.var.teacher.id, c.req.valid('json'))))
-    .post('/card-settings/check', validate('json', ZCheck), async (c) => c.json(await payments.checkCardConnection(c.var.teacher.id, c.req.valid('json').mode)));
+    .post('/card-settings/check', validate('json', ZCardCheck), async (c) => c.json(await payments.checkCardConnection(c.var.teacher.id, c.req.valid('json').mode)));
 }
 
 /** /api/payments/student/…: what a course can be paid with, a card order, the order page. */

@@ -26,5 +26,8 @@ export const ZCardSettingsInput = z.object({
 });
 export type TCardSettingsInput = z.input<typeof ZCardSettingsInput>;
 
+/** Which of the teacher's keys "check connection" tries. */
+export const ZCardCheck = z.object({ mode: z.enum(CHARGILY_MODES, 'fields.unknownValue') });
+
 export const ZCardOrderInput = z.object({ courseId: z.uuid('fields.invalid'), planId: z.uuid('fields.invalid') });
 export type TCardOrderInput = z.infer<typeof ZCardOrderInput>;
