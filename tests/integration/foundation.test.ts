@@ -32,9 +32,10 @@ describe(`health on ${DRIVER}`, () => {
 
 describe(`tenant data on ${DRIVER}`, () => {
   // Rows that belong to no teacher: accounts and sessions, the platform's own inboxes, limits and bookkeeping.
+  // payment_events: Chargily's event ids seen, for idempotency; they name no tenant until the order they carry is read.
   const PLATFORM_TABLES = [
     'account', 'admin_invitations', 'attempt_limits', 'contact_messages', 'demo_seed_steps', 'feedback_submissions',
-    'newsletter_subscribers', 'rate_limit', 'session', 'teachers', 'user', 'verification',
+    'newsletter_subscribers', 'payment_events', 'rate_limit', 'session', 'teachers', 'user', 'verification',
   ];
   it('gives every other table a teacher_id column (DEVELOPERS.md: every tenant-owned row carries it)', async () => {
     const result = (await t.database.db.execute(sql`

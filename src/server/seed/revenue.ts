@@ -1,5 +1,5 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { coursePlans, courses, ledgerEntries, paymentOrders, students, teachers, user } from '@server/core/db/schema';
+import { coursePlans, courses, ledgerEntries, students, teachers, user } from '@server/core/db/schema';
 import { recordLedgerEntry } from '@server/core/ledger';
 import type { TSeedStep } from './index';
 import { DEMO_ACCOUNTS, DEMO_SUBDOMAIN } from './demo-accounts';
@@ -58,10 +58,7 @@ export const REVENUE_SEED_STEPS: TSeedStep[] = [
         note: 'سُجّل مرتين بالخطأ',
         createdAt: new Date(now - 40 * DAY),
       });
-      await db
-        .insert(paymentOrders)
-        .values({ reference: 'DRS-DEMO0001', teacherId: teacher.id, studentId: student.id, courseId: plan.courseId, planId: plan.id, amountDzd: 3000, method: 'ccp', status: 'awaiting_review' })
-        .onConflictDoNothing();
+      // The transfer awaiting review is the transfers step's (a real order with its receipt).
     },
   },
 ];
