@@ -69,7 +69,7 @@ test.describe('the receipts inbox (French)', () => {
     await page.goto('/teacher/receipts?lng=fr');
     await expectDirection(page, 'fr');
     await expect(page.getByRole('heading', { name: 'Reçus de virement', level: 1 })).toBeVisible();
-    const demo = page.getByTestId('receipt-card').filter({ hasText: 'أمينة بوزيد' });
+    const demo = page.getByTestId('receipt-card').filter({ hasText: 'سارة الطالبة' });
     await expect(demo).toContainText('BaridiMob');
     await expect(demo.getByTestId('receipt-amount')).toHaveText(/3\s?000 DA/);
     await page.getByTestId('tab-approved').click();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { coursePlans, courses, students, teachers, teacherStudents, user } from '@server/core/db/schema';
 import type { TSeedStep } from './index';
+import { DEMO_ACCOUNTS } from './demo-accounts';
 
 const COURSE_TITLE = 'الرياضيات — الدوال الأسية واللوغاريتمية';
 
@@ -30,8 +31,8 @@ async function demoBuyer(db: Parameters<TSeedStep['run']>[0]['db'], teacherId: s
 }
 
 /**
- * Transfers (issue 13): the demo teacher takes CCP and BaridiMob payments; one receipt waits in the inbox and
- * one was approved (its student enrolled, its row in the ledger).
+ * Transfers (issue 13): the demo teacher takes CCP and BaridiMob payments; one receipt (the demo student's) waits
+ * in the inbox and one was approved (its student enrolled, its row in the ledger).
  */
 export const TRANSFER_SEED_STEPS: TSeedStep[] = [
   {
@@ -58,15 +59,17 @@ export const TRANSFER_SEED_STEPS: TSeedStep[] = [
       const quarterly = plans.find((p) => p.type === 'quarterly') ?? monthly;
       if (!monthly || !quarterly) return;
       const where = { hostSubdomain: null };
-      const buy = async (name: string, planId: string, method: 'ccp' | 'baridimob') => {
-        const studentId = await demoBuyer(db, teacher.id, name);
+      const buy = async (name: string, planId: string, method: 'ccp' | 'baridimob', buyer?: string) => {
+        const studentId = buyer ?? (await demoBuyer(db, teacher.id, name));
         const { id } = await transfers.createTransferOrder(studentId, { courseId: course.id, planId, method }, where);
         const order = await transfers.studentOrder(studentId, id);
         return transfers.uploadReceipt(studentId, id, await receiptImage(order.amountDzd, order.reference));
       };
       const approved = await buy('ياسين مراد', quarterly.id, 'ccp');
       await transfers.approveReceipt(teacher.id, approved.id, teacher.userId);
-      await buy('أمينة بوزيد', monthly.id, 'baridimob');
+      // The receipt waiting for review is the demo student's, so both sides of it show after `npm start`.
+      const [demo] = await db.select({ id: students.id }).from(students).innerJoin(user, eq(user.id, students.id)).where(eq(user.email, DEMO_ACCOUNTS.student));
+      await buy('سارة الطالبة', monthly.id, 'baridimob', demo?.id);
     },
   },
 ];
