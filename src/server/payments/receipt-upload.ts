@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { paymentOrders, paymentReceipts } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
-import { checkReceipt } from './receipt-check';
+import { checkReceipt } from '@server/core/receipt-check';
 import type { TTransferDeps } from './transfer-deps';
 import { transferNoticeJob } from './transfer-notices';
 
 /*
- * The student sends the receipt of their transfer: checked (receipt-check.ts), stored under a name made of ids,
+ * The student sends the receipt of their transfer: checked (core/receipt-check.ts), stored under a name made of ids,
  * and the order waits for the teacher's review. After a rejection the student sends a new one the same way.
  */
 

@@ -53,8 +53,9 @@ function checkPdf(bytes: Buffer): TCheckedReceipt {
   return { bytes, mime: 'application/pdf', ext: 'pdf' };
 }
 
-export async function checkReceipt(bytes: Buffer): Promise<TCheckedReceipt> {
-  if (bytes.length > RECEIPT_MAX_BYTES) throw new AppError('RECEIPT_TOO_LARGE', undefined, { mb: RECEIPT_MAX_BYTES / 1024 / 1024 });
+/** Shared by the students' transfer receipts (payments) and the teachers' plan receipts (billing). */
+export async function checkReceipt(bytes: Buffer, maxBytes = RECEIPT_MAX_BYTES): Promise<TCheckedReceipt> {
+  if (bytes.length > maxBytes) throw new AppError('RECEIPT_TOO_LARGE', undefined, { mb: maxBytes / 1024 / 1024 });
   if (bytes.length < 16) throw new AppError('RECEIPT_INVALID');
   const format = imageFormat(bytes.subarray(0, 16));
   if (format) return { bytes: await reencode(bytes, format), mime: 'image/webp', ext: 'webp' };
