@@ -71,6 +71,21 @@ function Outline({ page, t }: { page: TCoursePage; t: TTranslate }) {
 }
 
 /** The ways in: free enrollment, an activation code after signing up, a card bought from the teacher. */
+/** One way into a paid or free course: a title, a line and its button. */
+function Way({ t, name, href, testId }: { t: TTranslate; name: 'free' | 'card' | 'code'; href: string; testId: string }) {
+  return (
+    <div className="pf-way">
+      <h3>{t(`course.${name}Title`)}</h3>
+      <p>{t(`course.${name}Body`)}</p>
+      <p className="pf-actions">
+        <a href={href} className="lp-btn lp-btn--primary" data-testid={testId}>
+          {t(`course.${name}Cta`)}
+        </a>
+      </p>
+    </div>
+  );
+}
+
 function Access({ page, t, lt }: { page: TCoursePage } & TPlatformTexts) {
   const { access, frame } = page;
   const paid = page.plans.filter((p) => p.type !== 'free');
@@ -91,37 +106,13 @@ function Access({ page, t, lt }: { page: TCoursePage } & TPlatformTexts) {
       )}
       <div className="pf-ways">
         {access.free ? (
-          <div className="pf-way">
-            <h3>{t('course.freeTitle')}</h3>
-            <p>{t('course.freeBody')}</p>
-            <p className="pf-actions">
-              <a href={access.registerHref} className="lp-btn lp-btn--primary" data-testid="course-register">
-                {t('course.freeCta')}
-              </a>
-            </p>
-          </div>
+          <Way t={t} name="free" href={access.registerHref} testId="course-register" />
         ) : (
           <>
             {access.cardHref ? (
-              <div className="pf-way">
-                <h3>{t('course.cardTitle')}</h3>
-                <p>{t('course.cardBody')}</p>
-                <p className="pf-actions">
-                  <a href={access.cardHref} className="lp-btn lp-btn--primary" data-testid="course-pay-card">
-                    {t('course.cardCta')}
-                  </a>
-                </p>
-              </div>
+              <Way t={t} name="card" href={access.cardHref} testId="course-pay-card" />
             ) : null}
-            <div className="pf-way">
-              <h3>{t('course.codeTitle')}</h3>
-              <p>{t('course.codeBody')}</p>
-              <p className="pf-actions">
-                <a href={access.registerHref} className="lp-btn lp-btn--primary" data-testid="course-register">
-                  {t('course.codeCta')}
-                </a>
-              </p>
-            </div>
+            <Way t={t} name="code" href={access.registerHref} testId="course-register" />
             <div className="pf-way">
               <h3>{t('course.buyTitle')}</h3>
               <p>{frame.contact.phone || frame.contact.whatsapp || frame.contact.email ? t('course.buyBody') : t('course.buyInPerson')}</p>
