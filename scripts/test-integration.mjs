@@ -6,9 +6,9 @@ import { spawn } from 'node:child_process';
 
 const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 
-function vitest(label, projects, env) {
+function vitest(label, projects, env, exclude = []) {
   const t0 = Date.now();
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...exclude.flatMap((f) => ['--exclude', f])];
   const child = spawn('npx', args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const chunks = [];
   child.stdout.on('data', (chunk) => chunks.push(chunk));
@@ -25,7 +25,13 @@ function vitest(label, projects, env) {
 
 // The process tests (real server binaries, a killed transcode) mostly wait on their child processes, so they run
 // beside the others instead of after them.
-const runs = [vitest('PGlite', ['integration'], { TEST_DB_DRIVER: 'pglite' }), vitest('the server process', ['process'], { TEST_DB_DRIVER: 'pglite' })];
+// Files whose subject does not depend on the database driver (ffmpeg's renditions, S3, file type checks, the
+// tenant matrix's authorization) run once: on PostgreSQL when it is there, else on PGlite (decision 103).
+const ONCE = ['video-failure', 'video-seed', 'video-preview', 'video-s3', 'upload-attacks', 'tenant-matrix'].map((f) => `tests/integration/${f}.test.ts`);
+const runs = [
+  vitest('PGlite', ['integration'], { TEST_DB_DRIVER: 'pglite' }, pgUrl ? ONCE : []),
+  vitest('the server process', ['process'], { TEST_DB_DRIVER: 'pglite' }),
+];
 if (pgUrl) runs.push(vitest('PostgreSQL', ['integration'], { TEST_DB_DRIVER: 'postgres', TEST_DATABASE_URL: pgUrl }));
 else console.log('(no DATABASE_URL or TEST_DATABASE_URL: PostgreSQL integration run not requested)');
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
+import { inject } from 'vitest';
 import { createApp } from '@server/app';
 import { loadConfig, type TConfig } from '@server/core/config';
 import { openPglite, openPostgres, type TDatabase } from '@server/core/db/client';
@@ -12,34 +13,31 @@ import { createServices, type TServices } from '@server/services';
 
 export const DRIVER = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server. */
+/** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server. Both start as a
+ * copy of the template that tests/integration/global-setup.ts migrated once. */
 export async function freshDatabase(): Promise<TDatabase> {
-  if (DRIVER === 'pglite') {
-    const database = await openPglite();
-    await database.migrate();
-    return database;
-  }
+  const template = inject('databaseTemplate');
+  if (DRIVER === 'pglite') return openPglite(undefined, new Blob([fs.readFileSync(template)]));
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL run');
   const name = `darsi_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await adminQuery(adminUrl, `create database ${name} template ${template}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString());
-  await database.migrate();
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+async function adminQuery(adminUrl: string, sql: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(sql).finally(() => admin.end());
 }
 
 /** A throwaway built web app, so static-serving tests do not depend on `npm run build`. */

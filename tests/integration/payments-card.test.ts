@@ -127,6 +127,28 @@ describe('a student pays by card', () => {
     expect(mails().map((m) => m.to).sort()).toEqual([email, student.email].sort());
   });
 
+  it('lists a payment made in test mode on the revenue page, marked, and counts it in no total', async () => {
+    const totals = async () => {
+      const summary = (await teacher.b.json(await teacher.b.get('/api/revenue/teacher/summary?granularity=day'))) as {
+        totals: { grossDzd: number; payments: number };
+        series: { amountDzd: number }[];
+        byMethod: { method: string }[];
+      };
+      return { ...summary.totals, chart: summary.series.reduce((sum, p) => sum + p.amountDzd, 0), card: summary.byMethod.some((m) => m.method === 'card') };
+    };
+    const before = await totals();
+    const { orderId, checkoutId } = await buy();
+    expect((await standIn.settle(checkoutId, 'paid')).status).toBe(200);
+    expect(await totals()).toEqual(before);
+    const list = (await teacher.b.json(await teacher.b.get('/api/revenue/teacher/entries?method=card'))) as { entries: { test: boolean; amountDzd: number }[]; sumDzd: number };
+    const [row] = await ledgerOf(orderId);
+    expect(list.entries.find((e) => e.amountDzd === PRICE && e.test)).toBeTruthy();
+    expect(list.sumDzd).toBe(list.entries.filter((e) => !e.test).reduce((sum, e) => sum + e.amountDzd, 0));
+    expect(row?.note).toBeNull();
+    const csv = await (await teacher.b.get('/api/revenue/teacher/entries/csv?method=card&lng=en')).text();
+    expect(csv).toContain('Test mode (not counted)');
+  });
+
   it('refuses a tampered signature with a 4xx and changes nothing', async () => {
     const { student, checkoutId, order } = await buy();
     const { body, signature } = standIn.signedEvent(checkoutId, 'checkout.paid');

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { enrollments, ledgerEntries, paymentOrders } from '@server/core/db/schema';
+import { auditLog, enrollments, ledgerEntries, paymentOrders } from '@server/core/db/schema';
 import type { TBrowser } from './browser';
 import { publishedCourse, quickStudent, registerTeacher, upload, type TTeacher } from './courses-helpers';
 import { createTestApp, type TTestApp } from './harness';
@@ -111,6 +111,13 @@ describe('a rejected receipt', () => {
     expect((await a.b.post(`/api/payments/teacher/receipts/${second!.id}/approve`)).status).toBe(200);
     const [paid] = await t.database.db.select().from(paymentOrders).where(eq(paymentOrders.id, id));
     expect(paid).toMatchObject({ status: 'paid', method: 'baridimob' });
+    // Both decisions are in the audit log, by the teacher who made them, once each.
+    const audited = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(audited.map((e) => [e.action, e.actorUserId]).sort()).toEqual([
+      ['payment.receipt_approved', a.userId],
+      ['payment.receipt_rejected', a.userId],
+    ]);
+    expect(audited.find((e) => e.action === 'payment.receipt_rejected')?.details).toMatchObject({ reason: 'المبلغ غير صحيح' });
     // The student is told by e-mail, in their language, with the teacher's reason.
     await t.services.jobs.start();
     await vi.waitFor(() => expect(t.services.mailer.recent.filter((m) => m.to === s.email).map((m) => m.subject)).toHaveLength(2), { timeout: 20_000, interval: 200 });

@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'subscription.cancelled',
   'subscription.reactivated',
   'payment.refunded',
+  'payment.receipt_approved',
+  'payment.receipt_rejected',
   'landing.published',
   'landing.unpublished',
   'inbox.exported',

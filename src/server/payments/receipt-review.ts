@@ -4,6 +4,7 @@ import type { TTransferMethod } from '@shared/schemas/transfer';
 import { coursePlans, courses, paymentOrders, paymentReceipts, students, teacherStudents, user } from '@server/core/db/schema';
 import { iso } from '@server/core/dates';
 import { AppError } from '@server/core/errors';
+import { audit } from '@server/core/audit';
 import { recordLedgerEntry } from '@server/core/ledger';
 import { ensureStudentCapacity } from '@server/plans';
 import { grantAccess } from '@server/subscriptions';
@@ -112,6 +113,10 @@ export async function approveReceipt(deps: TTransferDeps, teacherId: string, rec
       note: order.reference,
       createdAt: now,
     });
+    await audit(tx, {
+      actorUserId: reviewerUserId, actorRole: 'teacher', action: 'payment.receipt_approved', targetType: 'payment_order', targetId: order.id, teacherId,
+      details: { reference: order.reference, method: order.method, amountDzd: order.amountDzd, studentId: order.studentId, receiptId },
+    });
     return { id: receipt.id, status: 'approved' as const, already: false, enrollmentId: enrollment.id };
   });
   if (!done) return alreadyReviewed(deps, teacherId, receiptId, 'approved');
@@ -130,6 +135,10 @@ export async function rejectReceipt(deps: TTransferDeps, teacherId: string, rece
     if (!receipt) return null;
     // The student may send a new receipt for the same order and reference.
     await tx.update(o).set({ status: 'rejected', updatedAt: now }).where(and(eq(o.id, receipt.orderId), eq(o.status, 'awaiting_review')));
+    await audit(tx, {
+      actorUserId: reviewerUserId, actorRole: 'teacher', action: 'payment.receipt_rejected', targetType: 'payment_order', targetId: receipt.orderId, teacherId,
+      details: { reason, receiptId },
+    });
     return { id: receipt.id, status: 'rejected' as const, already: false };
   });
   if (!done) return alreadyReviewed(deps, teacherId, receiptId, 'rejected');

@@ -81,7 +81,7 @@ async function markPaid(deps: TPaymentsDeps, tx: TTx, order: TOrderRow, checkout
     feesDzd: fees,
     confirmedBy: 'chargily',
     sourceKey: `order:${order.id}`,
-    note: order.livemode ? null : 'chargily test mode',
+    note: null,
     createdAt: now,
   });
   await audit(tx as Parameters<typeof audit>[0], {

@@ -19,7 +19,7 @@ export function ledgerCsv(rows: TExportRow[], lng: TLanguage): string {
       r.studentName ?? '',
       r.courseTitle ?? '',
       r.confirmedBy ?? '',
-      r.note ?? '',
+      [r.test ? t('testMode') : '', r.note ?? ''].filter(Boolean).join(' · '),
     ]),
   );
 }

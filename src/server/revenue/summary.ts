@@ -25,6 +25,10 @@ function periodStart(g: TGranularity, ts: SQL): SQL {
 
 const num = (v: unknown) => Number(v ?? 0);
 
+/** Real money only: a card payment made with the teacher's Chargily test key (and its refund) is not revenue. */
+const real = (alias = 'ledger_entries') =>
+  sql.raw(`not exists (select 1 from payment_orders o where o.id = ${alias}.order_id and o.livemode = false)`);
+
 async function totals(deps: TRevenueDeps, teacherId: string) {
   const local = sql`(${at(deps.clock.now())} at time zone ${tz})`;
   const thisMonth = sql`date_trunc('month', ${local})`;
@@ -38,7 +42,7 @@ async function totals(deps: TRevenueDeps, teacherId: string) {
         coalesce(-sum(amount_dzd) filter (where kind = 'refund'), 0) as refunds,
         coalesce(sum(fees_dzd), 0) as fees,
         count(*) filter (where kind = 'payment') as payments
-      from ledger_entries where teacher_id = ${teacherId}`),
+      from ledger_entries where teacher_id = ${teacherId} and ${real()}`),
   );
   const [pending] = rowsOf<{ n: number; amount: number }>(
     await deps.db.execute(sql`select count(*) as n, coalesce(sum(amount_dzd), 0) as amount from payment_orders where teacher_id = ${teacherId} and status = 'awaiting_review'`),
@@ -69,7 +73,7 @@ async function series(deps: TRevenueDeps, teacherId: string, g: TGranularity) {
       ),
       sums as (
         select ${periodStart(g, sql`(created_at at time zone ${tz})`)} as p, sum(amount_dzd) as amount
-        from ledger_entries where teacher_id = ${teacherId} group by 1
+        from ledger_entries where teacher_id = ${teacherId} and ${real()} group by 1
       )
       select to_char(periods.p, 'YYYY-MM-DD') as period, coalesce(sums.amount, 0) as amount
       from periods left join sums on sums.p = periods.p order by periods.p`),
@@ -81,12 +85,12 @@ async function breakdowns(deps: TRevenueDeps, teacherId: string) {
   const byCourse = rowsOf<{ course_id: string | null; title: string | null; amount: number }>(
     await deps.db.execute(sql`
       select l.course_id, c.title, sum(l.amount_dzd) as amount from ledger_entries l left join courses c on c.id = l.course_id
-      where l.teacher_id = ${teacherId} group by l.course_id, c.title having sum(l.amount_dzd) <> 0 order by 3 desc`),
+      where l.teacher_id = ${teacherId} and ${real('l')} group by l.course_id, c.title having sum(l.amount_dzd) <> 0 order by 3 desc`),
   );
   const byMethod = rowsOf<{ method: string; amount: number; n: number }>(
     await deps.db.execute(sql`
       select method, sum(amount_dzd) as amount, count(*) filter (where kind = 'payment') as n
-      from ledger_entries where teacher_id = ${teacherId} group by method having count(*) filter (where kind = 'payment') > 0 order by 2 desc`),
+      from ledger_entries where teacher_id = ${teacherId} and ${real()} group by method having count(*) filter (where kind = 'payment') > 0 order by 2 desc`),
   );
   return {
     byCourse: byCourse.map((r) => ({ courseId: r.course_id, title: r.title ?? '', amountDzd: num(r.amount) })),

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { audit } from '@server/core/audit';
 import type { TSeedStep } from '.';
 import { DEMO_PASSWORD } from './demo-accounts';
-import { contactMessages, feedbackSubmissions, newsletterSubscribers, students, teachers, teacherStudents, user } from '@server/core/db/schema';
+import { addDays, PERIOD_DAYS, planPrice } from '@shared/billing';
+import { contactMessages, feedbackSubmissions, newsletterSubscribers, planSubscriptions, students, teachers, teacherStudents, user } from '@server/core/db/schema';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -49,6 +50,15 @@ export const ADMIN_SEED_STEPS: TSeedStep[] = [
             createdAt,
           })
           .returning({ id: teachers.id });
+        // Past the trial (no trial date) means paying: a month of the plan, started five days ago, so the
+        // dashboard of this teacher does not show the plan-required banner (decision 100).
+        if (t.trialDays === null) {
+          const start = new Date(Date.now() - 5 * DAY);
+          await db.insert(planSubscriptions).values({
+            teacherId: teacher!.id, plan: t.plan, period: 'monthly', status: 'active', currentPeriodStart: start,
+            currentPeriodEnd: addDays(start, PERIOD_DAYS.monthly), periodPaidDzd: planPrice(t.plan, 'monthly'),
+          });
+        }
         for (let s = 0; s < (i % 3) + 1; s += 1) {
           const name = STUDENT_NAMES[(i * 3 + s) % STUDENT_NAMES.length]!;
           const studentId = await signUp(services, name, `student-${t.subdomain}-${s}@darsi.test`, 'student');

@@ -39,7 +39,7 @@ export const PAYMENTS_SEED_STEPS: TSeedStep[] = [
           feesDzd: Math.round(amount * 0.025),
           confirmedBy: 'chargily',
           sourceKey: `demo-card:${n}`,
-          note: 'chargily test mode',
+          note: null,
           createdAt: new Date(Date.now() - daysAgo * DAY),
         });
       }

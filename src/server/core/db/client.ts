@@ -89,8 +89,11 @@ export async function openPostgres(url: string): Promise<TDatabase> {
   };
 }
 
-/** `dataDir` undefined means in-memory, used by tests for a fresh database per file. */
-export async function openPglite(dataDir?: string): Promise<TDatabase> {
+/**
+ * `dataDir` undefined means in-memory, used by tests for a fresh database per file; `from` is a dump of a migrated
+ * database to start from (the integration tests' shared template, decision 103).
+ */
+export async function openPglite(dataDir?: string, from?: Blob): Promise<TDatabase> {
   // Checked first: creating a data directory takes seconds, and it would be of no use without them.
   migrationsJournalHash();
   const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
@@ -100,7 +103,7 @@ export async function openPglite(dataDir?: string): Promise<TDatabase> {
   ]);
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? await lockDataDir(dataDir) : async () => undefined;
-  const client = new PGlite(dataDir);
+  const client = new PGlite({ dataDir, ...(from ? { loadDataDir: from } : {}) });
   await client.waitReady.catch(async (error: unknown) => {
     await unlock();
     throw error;

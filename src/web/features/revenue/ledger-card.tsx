@@ -49,7 +49,14 @@ function Row({ entry, onRefund }: { entry: TEntry; onRefund: () => void }) {
       </td>
       <td className="py-2 pe-3">{entry.studentName ?? '—'}</td>
       <td className="py-2 pe-3">{entry.courseTitle ?? '—'}</td>
-      <td className="py-2 pe-3 text-gray-600">{entry.note ?? ''}</td>
+      <td className="py-2 pe-3 text-gray-600">
+        {entry.test ? (
+          <span className="me-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-900" data-testid="ledger-test-mode">
+            {t('testMode')}
+          </span>
+        ) : null}
+        {entry.note ?? ''}
+      </td>
       <td className="py-2">
         {entry.kind === 'payment' &&
           (entry.refunded ? (
