@@ -24,10 +24,11 @@ async function prepare(database: TDatabase) {
   await database.migrate();
   const logger = pino({ level: 'silent' });
   const jobs = createJobQueue(database.jobBackend, logger);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'darsi-tpl-')), LOG_LEVEL: 'silent' });
-  createServices({ config, db: database.db, jobs, logger });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darsi-tpl-'));
+  createServices({ config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), db: database.db, jobs, logger });
   await jobs.start({ work: false });
   await jobs.stop(1_000);
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 async function pgliteTemplate(project: TestProject) {

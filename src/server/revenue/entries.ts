@@ -2,10 +2,11 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DARSI_TIME_ZONE } from '@shared/dates';
 import { LEDGER_PAGE_SIZE, type TLedgerFilter, type TLedgerQuery } from '@shared/schemas/revenue';
-import { courses, ledgerEntries, paymentOrders, students, user } from '@server/core/db/schema';
+import { courses, ledgerEntries, students, user } from '@server/core/db/schema';
 import type { TTx } from '@server/core/db/sql';
 import { iso } from '@server/core/dates';
 import type { TRevenueDeps } from './deps';
+import { isTestPayment } from './test-mode';
 
 const l = ledgerEntries;
 /** Who confirmed a row: a user (the teacher), or Chargily for card payments. */
@@ -39,10 +40,9 @@ function select(db: TTx) {
       courseTitle: courses.title,
       confirmedBy: sql<string | null>`case when ${l.confirmedBy} = 'chargily' then 'Chargily' else ${confirmer.name} end`,
       /** Paid with the teacher's Chargily test key: listed, marked, and left out of every total. */
-      test: sql<boolean>`coalesce(${paymentOrders.livemode} = false, false)`,
+      test: sql<boolean>`${isTestPayment(l.orderId)}`,
     })
     .from(l)
-    .leftJoin(paymentOrders, eq(paymentOrders.id, l.orderId))
     .leftJoin(students, eq(students.id, l.studentId))
     .leftJoin(courses, eq(courses.id, l.courseId))
     .leftJoin(confirmer, eq(confirmer.id, l.confirmedBy));
@@ -63,9 +63,8 @@ export async function listEntries(deps: TRevenueDeps, teacherId: string, q: TLed
       .limit(LEDGER_PAGE_SIZE)
       .offset((q.page - 1) * LEDGER_PAGE_SIZE),
     deps.db
-      .select({ n: sql<number>`count(*)::int`, sum: sql<number>`coalesce(sum(${l.amountDzd}) filter (where ${paymentOrders.livemode} is distinct from false), 0)::int` })
+      .select({ n: sql<number>`count(*)::int`, sum: sql<number>`coalesce(sum(${l.amountDzd}) filter (where not ${isTestPayment(l.orderId)}), 0)::int` })
       .from(l)
-      .leftJoin(paymentOrders, eq(paymentOrders.id, l.orderId))
       .where(filter),
     refundedIds(deps.db, teacherId),
   ]);

@@ -3,6 +3,7 @@ import { DARSI_TIME_ZONE } from '@shared/dates';
 import type { TGranularity } from '@shared/schemas/revenue';
 import { at, rowsOf } from '@server/core/db/sql';
 import type { TRevenueDeps } from './deps';
+import { isTestPayment } from './test-mode';
 
 /*
  * The teacher's revenue at a glance (decision 097): sums of the ledger, read on the Algiers clock (a payment at
@@ -26,8 +27,7 @@ function periodStart(g: TGranularity, ts: SQL): SQL {
 const num = (v: unknown) => Number(v ?? 0);
 
 /** Real money only: a card payment made with the teacher's Chargily test key (and its refund) is not revenue. */
-const real = (alias = 'ledger_entries') =>
-  sql.raw(`not exists (select 1 from payment_orders o where o.id = ${alias}.order_id and o.livemode = false)`);
+const real = (alias = 'ledger_entries') => sql`not ${isTestPayment(sql.raw(`${alias}.order_id`))}`;
 
 async function totals(deps: TRevenueDeps, teacherId: string) {
   const local = sql`(${at(deps.clock.now())} at time zone ${tz})`;
