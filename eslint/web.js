@@ -44,7 +44,25 @@ const restrict = (files, patterns, ignores = []) => ({
 
 const TS = '**/*.{ts,tsx}';
 
+/**
+ * The same walls for dynamic import(): the rules above see static imports only, so a lazy route could load another
+ * feature's screen unseen. import-x resolves both kinds of import to files and checks them against these zones.
+ */
+const WEB = 'src/web';
+const dynamicZones = [
+  ...FEATURES.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message: 'Features do not import one another, statically or with import(): move what they share to src/web/components or src/web/lib.',
+  })),
+  { target: [`${WEB}/components`, `${WEB}/lib`], from: `${WEB}/features`, message: 'src/web/components and src/web/lib serve every feature: they import none.' },
+  { target: 'src/shared', from: ['src/server', 'src/web', 'src/views'], message: 'src/shared is pure: no server, web or views imports.' },
+  { target: 'src/views', from: ['src/server', 'src/web'], message: 'src/views may import src/shared only.' },
+];
+
 export default [
+  { files: [`src/web/${TS}`, `src/shared/${TS}`, `src/views/${TS}`], rules: { 'import-x/no-restricted-paths': ['error', { zones: dynamicZones }] } },
   ...FEATURES.flatMap((feature) => {
     const root = `src/web/features/${feature}`;
     return [

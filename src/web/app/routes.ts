@@ -2,14 +2,14 @@ import { createElement } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '@web/components/ui/loading-overlay';
 import { adminChildRoutes } from '@web/features/admin/routes';
-import { coursesPlatformRoutes, coursesStudentRoutes, coursesTeacherRoutes } from '@web/features/courses/routes';
-import { landingDashboardRoutes, landingPublicRoutes } from '@web/features/landing/routes';
+import { coursesPlatformRoutes, coursesStudentRoutes, coursesTeacherPreviewRoutes, coursesTeacherRoutes } from '@web/features/courses/routes';
+import { landingDashboardRoutes } from '@web/features/landing/routes';
 import { liveStudentRoutes, liveTeacherRoutes } from '@web/features/live/routes';
 import { paymentsStudentRoutes, paymentsTeacherRoutes } from '@web/features/payments/routes';
 import { revenueStudentRoutes, revenueTeacherRoutes } from '@web/features/revenue/routes';
 import { sitePublicRoutes } from '@web/features/site/routes';
 import { hostPlatform } from '@web/lib/host-platform';
-import { page, placeholder } from './route-helpers';
+import { page, placeholder } from '@web/lib/route-helpers';
 
 /** Leaves the app for the server-rendered platform home; nothing renders meanwhile. */
 function platformHomeDocument(request: Request): Promise<never> {
@@ -150,7 +150,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('@web/components/public-layout').then((m) => ({ Component: m.PublicLayout })),
         children: [
           ...sitePublicRoutes,
-          ...landingPublicRoutes,
+          ...coursesTeacherPreviewRoutes,
           ...AUTH_PAGES,
           { path: '404', lazy: notFound },
           {

@@ -1,5 +1,5 @@
 import { redirect, type RouteObject } from 'react-router';
-import { page } from '@web/app/route-helpers';
+import { page } from '@web/lib/route-helpers';
 
 /** Children of admin/dashboard (inside the admin layout, behind the admin guard). */
 export const adminChildRoutes: RouteObject[] = [

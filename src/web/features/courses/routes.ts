@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { page } from '@web/app/route-helpers';
+import { page } from '@web/lib/route-helpers';
 
 const teacher = {
   courses: () => import('./teacher/courses-page').then((m) => m.TeacherCoursesPage),
@@ -36,4 +36,16 @@ export const coursesStudentRoutes: RouteObject[] = [
 /** Children of /platform/{subdomain} (inside the public layout): screens a visitor sees without an account. */
 export const coursesPlatformRoutes: RouteObject[] = [
   page('preview/courses/:courseId/lessons/:lessonId', () => import('./video-preview-page').then((m) => m.VideoPreviewPage)),
+];
+
+/**
+ * Public routes around teachers' pages (spec §2.5), inside the public layout: a teacher's preview of a lesson as
+ * their page shows it. /landing/{id} and the /t/ /p/ /teacher/ redirects are answered by the server
+ * (src/server/landing/mount.ts) before the app.
+ */
+export const coursesTeacherPreviewRoutes: RouteObject[] = [
+  page('t/:subdomain/preview/courses/:courseId/lessons/:lessonId', () => import('./lesson-preview-page').then((m) => m.LessonPreviewPage), {
+    // Only the course's own, signed-in teacher sees it: the header offers their dashboard, not "sign in".
+    header: 'teacher',
+  }),
 ];

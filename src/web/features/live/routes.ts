@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { page } from '@web/app/route-helpers';
+import { page } from '@web/lib/route-helpers';
 
 const teacher = {
   list: () => import('./teacher/live-sessions-page').then((m) => m.LiveSessionsPage),

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { page } from '@web/app/route-helpers';
+import { page } from '@web/lib/route-helpers';
 
 /** Children of /teacher (inside the teacher layout): the receipts inbox and the transfer details. */
 export const paymentsTeacherRoutes: RouteObject[] = [

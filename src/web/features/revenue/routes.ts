@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { page } from '@web/app/route-helpers';
+import { page } from '@web/lib/route-helpers';
 
 /** /dashboard/revenue: the teacher's revenue page. */
 export const revenueTeacherRoutes: RouteObject[] = [page('revenue', () => import('./revenue-page').then((m) => m.RevenuePage))];
