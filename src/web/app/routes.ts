@@ -113,7 +113,7 @@ const studentArea = (prefix: string): RouteObject => ({
 
 const adminArea: RouteObject = {
   path: 'admin/dashboard',
-  lazy: () => import('@web/features/admin/admin-layout').then((m) => ({ Component: m.AdminLayout, loader: m.adminLoader })),
+  lazy: () => import('@web/features/admin/admin-layout').then((m) => ({ Component: m.AdminLayout, loader: m.adminLoader, ErrorBoundary: m.AdminGuardError })),
   children: adminChildRoutes,
 };
 
