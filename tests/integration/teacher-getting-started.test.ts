@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browser } from './browser';
 import { csvCodes, inDays, publishedCourse, quickStudent, registerTeacher, upload, type TTeacher } from './courses-helpers';
 import { createTestApp, DRIVER, type TTestApp } from './harness';
-import { createPage, publish } from './landing-helpers';
+import { createPage, editable, publish, savePage } from './landing-helpers';
 import { PNG } from './tenant-fixture';
 
 let t: TTestApp;
@@ -85,5 +85,36 @@ describe(`the teacher's getting-started checklist and waiting work on ${DRIVER}`
     expect((await browser(t).get('/api/teacher/overview/getting-started')).status).toBe(401);
     const student = await quickStudent(t, null);
     expect((await student.b.get('/api/teacher/overview/getting-started')).status).toBe(403);
+  });
+});
+
+describe(`the ads screen's data on ${DRIVER} (spec §2.4)`, () => {
+  it('gathers the pixels of every page and the addresses of pages and published courses, for this teacher only', async () => {
+    const teacher = await registerTeacher(t);
+    const other = await registerTeacher(t);
+    const client = { b: teacher.b, subdomain: teacher.subdomain, teacherId: teacher.id, host: teacher.host };
+    const page = await createPage(client);
+    const pixels = [{ provider: 'meta', id: '123456789012' }, { provider: 'tiktok', id: 'C9ABCDEFGHIJKL' }];
+    expect((await savePage(client, page.id as string, { ...editable(page), tracking_pixels: pixels })).status).toBe(200);
+    await publish(client, page.id as string);
+    const second = await createPage(client, 'عرض الصيف');
+    const { courseId } = await publishedCourse(teacher, { lessons: 1, title: 'الفيزياء' });
+    await teacher.b.post('/api/courses/teacher/courses', { title: 'مسودة', kind: 'regular', description: '' });
+
+    const res = await teacher.b.get('/api/teacher/ads');
+    expect(res.status).toBe(200);
+    const ads = (await res.json()) as { platformUrl: string; pages: Array<Record<string, unknown>>; courses: Array<Record<string, unknown>> };
+    const base = `http://${teacher.subdomain}.${t.config.publicHost}`;
+    expect(ads.platformUrl).toBe(base);
+    expect(ads.pages).toEqual([
+      { id: page.id, title: page.title, isPublished: true, isMain: true, url: `${base}/`, pixels },
+      { id: second.id, title: 'عرض الصيف', isPublished: false, isMain: false, url: `${base}/landing/${second.id as string}`, pixels: [] },
+    ]);
+    expect(ads.courses).toEqual([{ id: courseId, title: 'الفيزياء', url: `${base}/courses/${courseId}` }]);
+
+    const theirs = (await (await other.b.get('/api/teacher/ads')).json()) as typeof ads;
+    expect(theirs.pages).toEqual([]);
+    expect(theirs.courses).toEqual([]);
+    expect((await browser(t).get('/api/teacher/ads')).status).toBe(401);
   });
 });
