@@ -19,6 +19,12 @@ export const overviewQuery = queryOptions({
   staleTime: DASHBOARD_STALE_MS,
 });
 
+const fetchAds = () => unwrap(api.teacher.ads.$get());
+export type TAds = Awaited<ReturnType<typeof fetchAds>>;
+
+/** The ads screen: pixels of every landing page and the public addresses campaign links point to. */
+export const adsQuery = queryOptions({ queryKey: ['teacher', 'ads'], queryFn: fetchAds });
+
 const fetchGettingStarted = () => unwrap(api.teacher.overview['getting-started'].$get());
 export type TGettingStarted = Awaited<ReturnType<typeof fetchGettingStarted>>;
 
