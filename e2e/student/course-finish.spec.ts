@@ -62,6 +62,13 @@ test.describe('finishing a course (Arabic)', () => {
     await page.reload();
     await expect(page.getByTestId('lesson-completed')).toBeVisible();
     await expect(page.getByTestId('course-finished')).toHaveCount(0);
+    // The course page says so too, with the certificate (issue 24, defect 13).
+    await page.goto(`/platform/demo/student/dashboard/courses/${courseId}`);
+    const completed = page.getByTestId('course-completed');
+    await expect(completed).toContainText('أكملت هذه الدورة: جميع الدروس منجزة');
+    await expect(completed.getByTestId('certificate-download')).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/course-completed-page-ar-1280.png`, fullPage: true });
     expect(warnings).toEqual([]);
   });
 
