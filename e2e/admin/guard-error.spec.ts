@@ -11,13 +11,13 @@ test.describe('the admin guard when the session cannot be checked (Arabic)', () 
     );
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/admin/dashboard');
-    await expect(page.getByTestId('admin-guard-message')).toHaveText('خطأ في المصادقة: الخدمة غير متاحة مؤقتاً');
+    await expect(page.getByTestId('admin-guard-message')).toHaveText('خطأ في المصادقة: الخدمة غير متاحة مؤقتاً', { timeout: 30_000 });
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: `${SCREENSHOTS}/admin-guard-error-ar-375.png` });
 
     failing = false;
     await page.getByTestId('admin-guard-retry').click();
-    await expect(page.getByTestId('admin-layout')).toBeVisible();
+    await expect(page.getByTestId('admin-layout')).toBeVisible({ timeout: 30_000 });
 
     failing = true;
     await page.reload();
