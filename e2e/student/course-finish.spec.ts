@@ -65,6 +65,19 @@ test.describe('finishing a course (Arabic)', () => {
     expect(warnings).toEqual([]);
   });
 
+  test('a finished course says so on its page, with the certificate (issue 24)', async ({ page, baseURL, playwright }) => {
+    const { courseId, last } = await oneLessonLeft(page, playwright, baseURL!);
+    await page.goto(`/platform/demo/student/dashboard/courses/${courseId}`);
+    await expect(page.getByTestId('course-completed')).toHaveCount(0);
+    expect((await page.request.post(`/api/courses/student/lessons/${last}/complete`, { headers: originOf(baseURL!) })).status()).toBe(200);
+    await page.reload();
+    const completed = page.getByTestId('course-completed');
+    await expect(completed).toContainText('أكملت هذه الدورة: جميع الدروس منجزة');
+    await expect(completed.getByTestId('certificate-download').or(completed.getByTestId('certificate-claim'))).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/course-completed-page-ar-1280.png`, fullPage: true });
+  });
+
   test('the locked achievement keeps its text at 4.5:1 or more', async ({ page, baseURL }) => {
     const warnings = watchHydrateWarnings(page);
     expect((await page.request.post('/api/account/login', { data: { email: DEMO.student.email, password: DEMO_PASSWORD }, headers: originOf(baseURL!) })).status()).toBe(200);

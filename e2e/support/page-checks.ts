@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
@@ -55,6 +56,30 @@ export async function expectNoHorizontalOverflow(page: Page) {
     return found;
   });
   expect(problems, 'elements reach past the edges of the viewport').toEqual([]);
+  await expectNoSeriousA11yViolations(page);
+}
+
+/**
+ * Every screen the e2e run checks is also run through axe-core (WCAG 2.x A and AA rules): a serious or
+ * critical violation fails the test. To keep the run quick, one state of a screen is scanned once per
+ * worker (the same path in the same language with the same dialog open is not scanned again, whatever the
+ * width), and axe reports violations only (building the list of passes is most of its time).
+ */
+const scanned = new Set<string>();
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const state = await page.evaluate(
+    () => `${location.host}${location.pathname}|${document.documentElement.lang}|${document.querySelector('[role="dialog"], [role="alertdialog"], dialog[open]')?.getAttribute('aria-labelledby') ?? ''}`,
+  );
+  if (scanned.has(state)) return;
+  scanned.add(state);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.slice(0, 5).map((n) => `${v.id} (${v.impact}) on ${page.url()}: ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? v.help}`));
+  expect(serious, 'axe-core finds serious or critical accessibility violations').toEqual([]);
 }
 
 export async function expectDirection(page: Page, lang: 'ar' | 'en' | 'fr') {

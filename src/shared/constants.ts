@@ -17,6 +17,15 @@ export const TRANSLATION_RETRY_START_MS = 350;
 export const SESSION_REFRESH_MS = 30 * 60_000;
 export const BACKEND_TIMEOUT_MS = 30_000;
 
+/** Spec §9 query cache: how long each kind of answer stays fresh, the cleanup period, the cache version. */
+export const QUERY_LIFETIMES_MS = { profile: 300_000, course: 900_000, dashboard: 60_000, other: 600_000 } as const;
+export const QUERY_CACHE_CLEANUP_MS = 5 * 60_000;
+export const QUERY_CACHE_VERSION = '1.0.0';
+/** Spec §9 generic timed cache default (the cached auth statuses live this long). */
+export const TIMED_CACHE_DEFAULT_MS = 10 * 60_000;
+/** Spec §7 client-info header: below this width a browser counts as mobile. */
+export const MOBILE_MAX_WIDTH_PX = 767;
+
 export const SUBDOMAIN_MIN_LENGTH = 3;
 export const SUBDOMAIN_MAX_LENGTH = 63;
 export const PASSWORD_MIN_LENGTH = 8;

@@ -27,12 +27,15 @@ export function planDays(plan: { type: TPlanType | string; durationDays: number 
 /** Spec §4: a subscription is "expiring soon" this many days before its end. */
 export const EXPIRING_SOON_DAYS = 7;
 
-export const SUBSCRIPTION_STATUSES = ['active', 'expiring', 'expired', 'cancelled'] as const;
+export const SUBSCRIPTION_STATUSES = ['active', 'expiring', 'expired', 'suspended', 'cancelled'] as const;
 export type TSubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** Active, expiring soon (with the days left), expired, or cancelled by the teacher. */
+/**
+ * Active, expiring soon (with the days left), expired, suspended by the teacher (access paused, the period
+ * kept: decision 124), or cancelled by the teacher (the spec's teacher-side "inactive").
+ */
 export function subscriptionStatus(
   sub: { status: string; expiresAt: Date | string | null },
   now: Date,
@@ -41,6 +44,7 @@ export function subscriptionStatus(
   const expires = sub.expiresAt === null ? null : new Date(sub.expiresAt);
   const daysLeft = expires ? Math.max(0, Math.ceil((expires.getTime() - now.getTime()) / DAY_MS)) : null;
   if (sub.status === 'cancelled') return { status: 'cancelled', daysLeft };
+  if (sub.status === 'suspended') return { status: 'suspended', daysLeft };
   if (!expires) return { status: 'active', daysLeft: null };
   if (expires.getTime() <= now.getTime()) return { status: 'expired', daysLeft: 0 };
   return { status: daysLeft !== null && daysLeft <= soonDays ? 'expiring' : 'active', daysLeft };

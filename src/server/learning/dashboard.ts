@@ -72,7 +72,7 @@ export async function dashboard(deps: TLearningDeps, studentId: string, platform
       total: subscriptions.length,
       active: subscriptions.filter((s) => s.status === 'active').length,
       expiring: subscriptions.filter((s) => s.status === 'expiring').length,
-      expired: subscriptions.filter((s) => s.status === 'expired' || s.status === 'cancelled').length,
+      expired: subscriptions.filter((s) => s.status === 'expired' || s.status === 'cancelled' || s.status === 'suspended').length,
       totalPaidDzd: subscriptions.reduce((sum, s) => sum + s.totalPaidDzd, 0),
       lessonsCompleted: activity.reduce((sum, d) => sum + d.lessons, 0),
     },

@@ -13,6 +13,7 @@ import { revenueSummary } from './summary';
  */
 
 export { revenueStudentRoutes, revenueTeacherRoutes } from './routes';
+export { isTestPayment } from './test-mode';
 
 export function createRevenue(deps: TRevenueDeps) {
   return bindDeps(deps, { summary: revenueSummary, listEntries, exportEntries, refundPayment, myPayments, receiptRow, receiptPdf });

@@ -35,6 +35,32 @@ export async function cancel(deps: TSubscriptionsDeps, teacherId: string, enroll
 }
 
 /**
+ * Suspends a subscription (decision 124): the student keeps their place in the list, their progress and the
+ * period they paid for (its end date does not move), but no lesson, video or live session opens until the
+ * teacher reactivates it. Suspending twice is harmless.
+ */
+export async function suspend(deps: TSubscriptionsDeps, teacherId: string, enrollmentId: string, actor: TActor) {
+  const { db, clock } = deps;
+  return db.transaction(async (tx) => {
+    const current = await ownEnrollment(tx, teacherId, enrollmentId);
+    if (current.status === 'suspended') return { ok: true as const };
+    const now = clock.now();
+    await tx.update(e).set({ status: 'suspended', updatedAt: now }).where(eq(e.id, current.id));
+    await audit(tx, {
+      actorUserId: actor.userId,
+      actorRole: 'teacher',
+      action: 'subscription.suspended',
+      targetType: 'enrollment',
+      targetId: current.id,
+      teacherId,
+      details: { studentId: current.studentId, courseId: current.courseId },
+      ip: actor.ip,
+    });
+    return { ok: true as const };
+  });
+}
+
+/**
  * Back to active; an expired subscription gets a new period of its plan from today, or, when its plan
  * was deleted, a period as long as the one it had (never permanent access by accident).
  */

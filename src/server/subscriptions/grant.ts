@@ -13,7 +13,9 @@ import { at, msOrNull, rowsOf, type TTx } from '@server/core/db/sql';
  * keeps its plan and type (a monthly code does not turn a lifetime subscription into a monthly one).
  */
 export function extendOnConflict(now: Date): SQL {
-  const forever = sql`(enrollments.status = 'active' and enrollments.expires_at is null)`;
+  // A suspended subscription (decision 124) is extended like an active one but stays suspended: paying or
+  // redeeming a code does not lift what the teacher decided; only the teacher's "reactivate" does.
+  const forever = sql`(enrollments.status in ('active', 'suspended') and enrollments.expires_at is null)`;
   return sql`on conflict (course_id, student_id) do update set
     plan_id = case when ${forever} then enrollments.plan_id else excluded.plan_id end,
     type = case when ${forever} then enrollments.type else excluded.type end,
@@ -21,9 +23,9 @@ export function extendOnConflict(now: Date): SQL {
     total_paid_dzd = enrollments.total_paid_dzd + excluded.total_paid_dzd,
     expires_at = case
       when excluded.expires_at is null or ${forever} then null
-      when enrollments.status = 'active' and enrollments.expires_at > ${at(now)} then enrollments.expires_at + (excluded.expires_at - ${at(now)})
+      when enrollments.status in ('active', 'suspended') and enrollments.expires_at > ${at(now)} then enrollments.expires_at + (excluded.expires_at - ${at(now)})
       else excluded.expires_at end,
-    status = 'active',
+    status = case when enrollments.status = 'suspended' then 'suspended' else 'active' end,
     cancelled_at = null,
     updated_at = ${at(now)}`;
 }

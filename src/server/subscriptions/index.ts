@@ -1,5 +1,5 @@
 import { bindDeps } from '@server/core/bind';
-import { cancel, reactivate } from './cancel-reactivate';
+import { cancel, reactivate, suspend } from './cancel-reactivate';
 import { changePlan } from './change-plan';
 import type { TSubscriptionsDeps } from './deps';
 import { enroll } from './enroll';
@@ -16,7 +16,7 @@ export { subscriptionTeacherRoutes } from './routes';
 export { progressView } from './views';
 
 export function createSubscriptions(deps: TSubscriptionsDeps) {
-  return bindDeps(deps, { list, exportRows, enroll, changePlan, cancel, reactivate });
+  return bindDeps(deps, { list, exportRows, enroll, changePlan, cancel, suspend, reactivate });
 }
 
 export type TSubscriptions = ReturnType<typeof createSubscriptions>;

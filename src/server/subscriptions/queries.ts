@@ -32,6 +32,8 @@ export function statusCondition(status: TSubscriptionStatus | 'none', now: Date)
       return isNull(e.id);
     case 'cancelled':
       return eq(e.status, 'cancelled');
+    case 'suspended':
+      return eq(e.status, 'suspended');
     case 'expired':
       return and(eq(e.status, 'active'), lte(e.expiresAt, now))!;
     case 'expiring':

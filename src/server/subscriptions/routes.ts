@@ -28,6 +28,9 @@ export function subscriptionTeacherRoutes({ subscriptions, config }: { subscript
     .post('/enrollments/:enrollmentId/cancel', validate('param', ZEnrollmentParam), async (c) =>
       c.json(await subscriptions.cancel(c.var.teacher.id, c.req.valid('param').enrollmentId, actor(c, c.var.viewer.userId))),
     )
+    .post('/enrollments/:enrollmentId/suspend', validate('param', ZEnrollmentParam), async (c) =>
+      c.json(await subscriptions.suspend(c.var.teacher.id, c.req.valid('param').enrollmentId, actor(c, c.var.viewer.userId))),
+    )
     .post('/enrollments/:enrollmentId/reactivate', validate('param', ZEnrollmentParam), async (c) =>
       c.json(await subscriptions.reactivate(c.var.teacher.id, c.req.valid('param').enrollmentId, actor(c, c.var.viewer.userId))),
     );

@@ -65,6 +65,7 @@ const dashboard = {
         },
     ),
   billing: () => import('@web/features/dashboard/billing-page').then((m) => m.BillingPage),
+  ads: () => import('@web/features/dashboard/ads-page').then((m) => m.AdsPage),
 };
 
 const teacherArea: RouteObject = {
@@ -77,6 +78,7 @@ const teacherArea: RouteObject = {
         ...landingDashboardRoutes,
         ...revenueTeacherRoutes,
         page('billing', dashboard.billing),
+        page('ads', dashboard.ads),
         placeholder('feedback', 'feedback'),
         { path: '*', loader: () => redirect('/dashboard') },
       ],
@@ -113,7 +115,7 @@ const studentArea = (prefix: string): RouteObject => ({
 
 const adminArea: RouteObject = {
   path: 'admin/dashboard',
-  lazy: () => import('@web/features/admin/admin-layout').then((m) => ({ Component: m.AdminLayout, loader: m.adminLoader })),
+  lazy: () => import('@web/features/admin/admin-layout').then((m) => ({ Component: m.AdminLayout, loader: m.adminLoader, ErrorBoundary: m.AdminGuardError })),
   children: adminChildRoutes,
 };
 

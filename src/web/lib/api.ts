@@ -3,12 +3,16 @@ import type { AppType } from '@server/app';
 import { BACKEND_TIMEOUT_MS } from '@shared/constants';
 import type { TErrorBody } from '@shared/errors';
 import { ApiError } from './api-error';
+import { currentClientInfo } from './client-info';
 
 /** The only way the web talks to the server: typed from the server's own route definitions. */
 export const api = hc<AppType>('/api', {
-  // Spec §7: every backend request gives up after 30 s.
-  fetch: (input: RequestInfo | URL, init?: RequestInit) =>
-    fetch(input, { ...init, credentials: 'same-origin', signal: init?.signal ?? AbortSignal.timeout(BACKEND_TIMEOUT_MS) }),
+  // Spec §7: every backend request gives up after 30 s and says which kind of client sent it.
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+    const headers = new Headers(init?.headers);
+    headers.set('client-info', currentClientInfo());
+    return fetch(input, { ...init, headers, credentials: 'same-origin', signal: init?.signal ?? AbortSignal.timeout(BACKEND_TIMEOUT_MS) });
+  },
 });
 
 /**

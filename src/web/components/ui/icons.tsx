@@ -121,6 +121,12 @@ export const ChartIcon = (props: TIconProps) => (
   </Icon>
 );
 
+export const MegaphoneIcon = (props: TIconProps) => (
+  <Icon {...props}>
+    <path d="M3 11v2a1 1 0 0 0 1 1h3l5 4V6L7 10H4a1 1 0 0 0-1 1zM16 8a5 5 0 0 1 0 8M19 5a9 9 0 0 1 0 14" />
+  </Icon>
+);
+
 export const LayoutIcon = (props: TIconProps) => (
   <Icon {...props}>
     <rect x="3" y="3" width="18" height="18" rx="2" />

@@ -13,6 +13,7 @@ import { AdminSections } from './components/admin-sections';
 import { AreaMain, withAreaProviders } from '@web/components/area/area-frame';
 
 export const adminLoader = adminGuard;
+export { AdminGuardError } from './components/guard-error';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cx(

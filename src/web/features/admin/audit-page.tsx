@@ -105,7 +105,7 @@ export function AdminAuditPage() {
           {audit.data.items.length === 0 ? (
             <EmptyState title={t('audit.empty')} testId="empty-state" />
           ) : (
-            <div className="overflow-x-auto rounded-2xl border border-gray-200 bg-white shadow-sm">
+            <div className="overflow-x-auto rounded-2xl border border-gray-200 bg-white shadow-sm" tabIndex={0} role="region" aria-label={t('audit.results')}>
               <table className="w-full min-w-[52rem] text-sm" data-testid="audit-table">
                 <thead className="bg-gray-50 text-gray-600">
                   <tr>

@@ -88,7 +88,7 @@ function EntryBody({ kind, item }: { kind: TInboxKind; item: TItem }) {
   return (
     <p className="font-medium text-gray-900">
       <bdi dir="ltr">{item.email}</bdi>
-      {item.unsubscribedAt && <span className="ms-2 text-sm text-gray-500">{t('inbox.unsubscribed', { date: formatDateTime(item.unsubscribedAt) })}</span>}
+      {item.unsubscribedAt && <span className="ms-2 text-sm text-gray-600">{t('inbox.unsubscribed', { date: formatDateTime(item.unsubscribedAt) })}</span>}
     </p>
   );
 }
@@ -105,11 +105,11 @@ function Entry({ kind, item }: { kind: TInboxKind; item: TItem }) {
     onError: (error) => notify.error(errorText(error)),
   });
   return (
-    <li className={cx('rounded-2xl border bg-white p-4 shadow-sm', handled ? 'border-gray-200 opacity-75' : 'border-primary-200')} data-testid="inbox-entry">
+    <li className={cx('rounded-2xl border bg-white p-4 shadow-sm', handled ? 'border-gray-200 bg-gray-50' : 'border-primary-200')} data-testid="inbox-entry">
       <div className="flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1">
           <EntryBody kind={kind} item={item} />
-          <p className="mt-2 text-xs text-gray-500">
+          <p className="mt-2 text-xs text-gray-600">
             {formatDateTime(item.createdAt)}
             {item.language && ` · ${t(`languages.${item.language}`, { defaultValue: item.language })}`}
           </p>

@@ -211,6 +211,7 @@ export const coursesApi = {
   changePlan: (enrollmentId: string, json: TJson<(typeof teacher.enrollments)[':enrollmentId']['plan']['$patch']>) =>
     unwrap(teacher.enrollments[':enrollmentId'].plan.$patch({ ...enrollment(enrollmentId), json })),
   cancelEnrollment: (enrollmentId: string) => unwrap(teacher.enrollments[':enrollmentId'].cancel.$post(enrollment(enrollmentId))),
+  suspendEnrollment: (enrollmentId: string) => unwrap(teacher.enrollments[':enrollmentId'].suspend.$post(enrollment(enrollmentId))),
   reactivateEnrollment: (enrollmentId: string) => unwrap(teacher.enrollments[':enrollmentId'].reactivate.$post(enrollment(enrollmentId))),
   redeem: (json: TJson<typeof student.redeem.$post>) => unwrap(student.redeem.$post({ json })),
   enrollFree: (courseId: string) => unwrap(student.courses[':courseId']['enroll-free'].$post({ param: { courseId } })),

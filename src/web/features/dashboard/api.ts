@@ -19,6 +19,22 @@ export const overviewQuery = queryOptions({
   staleTime: DASHBOARD_STALE_MS,
 });
 
+const fetchAds = () => unwrap(api.teacher.ads.$get());
+export type TAds = Awaited<ReturnType<typeof fetchAds>>;
+
+/** The ads screen: pixels of every landing page and the public addresses campaign links point to. */
+export const adsQuery = queryOptions({ queryKey: ['teacher', 'ads'], queryFn: fetchAds });
+
+const fetchGettingStarted = () => unwrap(api.teacher.overview['getting-started'].$get());
+export type TGettingStarted = Awaited<ReturnType<typeof fetchGettingStarted>>;
+
+/** The getting-started checklist, what waits for the teacher and today's numbers (issue 24, defect 13). */
+export const gettingStartedQuery = queryOptions({
+  queryKey: ['teacher', 'overview', 'getting-started'],
+  queryFn: fetchGettingStarted,
+  staleTime: DASHBOARD_STALE_MS,
+});
+
 /**
  * Activation codes waiting for the teacher's confirmation, counted on the menu. Its key starts with
  * 'courses', so confirming or refusing one (which refreshes every courses query) updates the count too.

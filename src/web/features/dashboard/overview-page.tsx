@@ -21,6 +21,7 @@ import {
 import { useSession } from '@web/components/area/session';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { VerifyEmailReminder } from '@web/components/resend-verification';
+import { GettingStarted } from './components/getting-started';
 import { PlanSummary } from './components/plan-summary';
 import { overviewQuery, type TOverview } from './api';
 
@@ -73,6 +74,7 @@ function OverviewCards({ data }: { data: TOverview }) {
   return (
     // grid-cols-1 is minmax(0, 1fr): a long platform address is truncated instead of widening a phone screen.
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+      <GettingStarted />
       <PlatformCard url={data.platformUrl} />
       <Card aria-labelledby="plan-title">
         <CardHeader id="plan-title" title={t('overview.plan.title')} icon={<SparkIcon />} />

@@ -4,7 +4,7 @@ import type { TStudentOrder } from './api';
 import { useTransferFormat } from './transfer-format';
 
 /** One line of what to pay into: the label, the value kept left-to-right (digits), and its copy button. */
-function Line({ label, value, testId, text = false }: { label: string; value: string | null | undefined; testId: string; text?: boolean }) {
+function Line({ label, value, testId, text = false, hint }: { label: string; value: string | null | undefined; testId: string; text?: boolean; hint?: string }) {
   const { t } = useTranslation('transfers');
   if (!value) return null;
   return (
@@ -16,6 +16,8 @@ function Line({ label, value, testId, text = false }: { label: string; value: st
         </span>
         <CopyButton text={value} label={t('instructions.copy', { what: label })} />
       </dd>
+      {/* A dl holds only dt/dd groups: the hint is a second description of the same term. */}
+      {hint ? <dd className="-mt-1 basis-full text-xs text-gray-600">{hint}</dd> : null}
     </div>
   );
 }
@@ -27,8 +29,7 @@ export function OrderInstructions({ order }: { order: TStudentOrder }) {
   const i = order.instructions as Partial<Record<'holder' | 'ccpNumber' | 'ccpKey' | 'rip' | 'baridimobNumber' | 'bankName' | 'bankAccount', string | null>>;
   return (
     <dl data-testid="transfer-instructions">
-      <Line label={t('instructions.amount')} value={String(order.amountDzd)} testId="order-amount" />
-      <p className="-mt-1 mb-1 text-xs text-gray-600">{t('instructions.amountHint', { amount: format.price(order.amountDzd) })}</p>
+      <Line label={t('instructions.amount')} value={String(order.amountDzd)} testId="order-amount" hint={t('instructions.amountHint', { amount: format.price(order.amountDzd) })} />
       <Line label={t('instructions.reference')} value={order.reference} testId="order-reference" />
       <Line label={t('instructions.holder')} value={i.holder} testId="pay-holder" text />
       <Line label={t('instructions.ccpNumber')} value={i.ccpNumber} testId="pay-ccp" />

@@ -98,7 +98,7 @@ export function LedgerCard() {
         <p className="mt-4 text-sm text-gray-600" data-testid="ledger-empty">{t('page.empty')}</p>
       ) : (
         <>
-          <div className="mt-4 overflow-x-auto">
+          <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="ledger-title">
             <table className="w-full text-start text-sm">
               <thead>
                 <tr className="text-gray-600">

@@ -75,7 +75,7 @@ function SignupsTable({ days }: { days: TAdminOverview['signups'] }) {
   return (
     <details className="mt-3 text-sm">
       <summary className="cursor-pointer font-medium text-primary-700">{t('overview.chart.showTable')}</summary>
-      <div className="mt-2 max-h-64 overflow-auto">
+      <div className="mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label={t('overview.chart.showTable')}>
         <table className="w-full text-start" data-testid="signups-table">
           <thead>
             <tr className="text-gray-600">

@@ -27,6 +27,7 @@ const STATUS_TONES: Record<string, TTone> = {
   expiring: 'amber',
   expired: 'red',
   cancelled: 'gray',
+  suspended: 'red',
   none: 'gray',
   draft: 'gray',
   published: 'green',

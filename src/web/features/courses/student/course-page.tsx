@@ -16,6 +16,8 @@ import { Badge } from '@web/components/ui/badge';
 import { cardPaymentQuery, coursesApi, courseKeys, outlineQuery } from '@web/features/courses/api';
 import { useStudentPaths } from '@web/lib/student-paths';
 import { LiveSessionsCard } from '@web/features/courses/components/live-sessions-card';
+import { CertificateActions } from '@web/features/courses/components/certificate-actions';
+import { AwardIcon } from '@web/components/ui/icons';
 
 /** /student/dashboard/courses/:courseId: the outline with its locks, progress, and how to subscribe. */
 export function StudentCoursePage() {
@@ -38,6 +40,8 @@ export function StudentCoursePage() {
   const sub = o.subscription;
   const hasAccess = sub !== null && (sub.status === 'active' || sub.status === 'expiring');
   const free = o.plans.some((p) => p.type === 'free');
+  // Issue 24, defect 13: a finished course says so here too, with its certificate, not only on the last lesson.
+  const completed = o.progress.total > 0 && o.progress.done >= o.progress.total;
   return (
     <div className="space-y-6">
       <PageTitle title={o.course.title} subtitle={t('learn.byTeacher', { name: o.course.teacherName })}>
@@ -58,6 +62,15 @@ export function StudentCoursePage() {
         {o.course.description ? <p className="whitespace-pre-line text-gray-700">{o.course.description}</p> : null}
         <p className="text-sm text-gray-600">{t(`kinds.${o.course.kind}Help`)}</p>
         <ProgressBar percent={o.progress.percent} label={t('learn.progress')} />
+        {completed ? (
+          <div className="space-y-3 rounded-xl border border-green-200 bg-green-50 p-4 text-green-900" data-testid="course-completed">
+            <p className="flex items-center gap-2 font-bold">
+              <AwardIcon className="h-5 w-5 shrink-0 text-green-700" />
+              {t('learn.completedCourse')}
+            </p>
+            <CertificateActions courseId={o.course.id} completed />
+          </div>
+        ) : null}
         {hasAccess && o.nextLessonId ? (
           <Link to={paths.lesson(o.course.id, o.nextLessonId)} className={buttonClass('primary')} data-testid="continue">
             {o.progress.done === 0 ? t('learn.start') : t('learn.continue')}

@@ -162,7 +162,7 @@ export function MySubscriptionsPage() {
   const data = query.data;
   const active = data.subscriptions.filter((s) => s.status === 'active');
   const expiring = data.subscriptions.filter((s) => s.status === 'expiring');
-  const expired = data.subscriptions.filter((s) => s.status === 'expired' || s.status === 'cancelled');
+  const expired = data.subscriptions.filter((s) => s.status === 'expired' || s.status === 'cancelled' || s.status === 'suspended');
   return (
     <div className="space-y-6">
       <PageTitle title={t('mine.title')} subtitle={data.platform ? t('mine.onPlatform', { name: data.platform.name }) : t('mine.allPlatforms')} />

@@ -30,8 +30,9 @@ function StudentRow({ row, onDialog }: { row: TStudentRow; onDialog: (d: TDialog
   const format = useCourseFormat();
   const e = row.enrollment;
   const act = useMutation({
-    mutationFn: async (action: 'cancel' | 'reactivate') => {
+    mutationFn: async (action: 'cancel' | 'suspend' | 'reactivate') => {
       if (action === 'cancel') await coursesApi.cancelEnrollment(e!.id);
+      else if (action === 'suspend') await coursesApi.suspendEnrollment(e!.id);
       else await coursesApi.reactivateEnrollment(e!.id);
     },
     onSuccess: (_r, action) => notify.success(t(`students.${action}Done`)),
@@ -93,7 +94,17 @@ function StudentRow({ row, onDialog }: { row: TStudentRow; onDialog: (d: TDialog
             testId="cancel"
           />
         ) : null}
-        {e && (status === 'cancelled' || status === 'expired') ? (
+        {e && (status === 'active' || status === 'expiring') ? (
+          <ConfirmButton variant="ghost" cancelLabel={t('common.back')}
+            label={t('students.suspend')}
+            title={t('students.suspendTitle', { name: row.name })}
+            body={t('students.suspendBody')}
+            confirmLabel={t('students.suspendConfirm')}
+            onConfirm={() => act.mutate('suspend')}
+            testId="suspend"
+          />
+        ) : null}
+        {e && (status === 'cancelled' || status === 'expired' || status === 'suspended') ? (
           <Button size="sm" variant="ghost" onClick={() => act.mutate('reactivate')} data-testid="reactivate">
             {t('students.reactivate')}
           </Button>

@@ -56,7 +56,7 @@ export function TransferPanel({ invoice, transfer }: { invoice: TInvoice; transf
         <Notice className="mt-3">{t('page.receiptSent')}</Notice>
       ) : (
         <div className="mt-3">
-          <input ref={input} type="file" accept="image/jpeg,image/png,image/webp,application/pdf" className="sr-only" data-testid="receipt-input" onChange={(e) => e.target.files?.[0] && send.mutate(e.target.files[0])} />
+          <input ref={input} type="file" accept="image/jpeg,image/png,image/webp,application/pdf" className="sr-only" tabIndex={-1} aria-label={t('page.uploadReceipt')} data-testid="receipt-input" onChange={(e) => e.target.files?.[0] && send.mutate(e.target.files[0])} />
           <Button busy={send.isPending} onClick={() => input.current?.click()}>
             {t('page.uploadReceipt')}
           </Button>

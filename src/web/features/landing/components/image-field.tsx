@@ -45,7 +45,7 @@ export function ImageField({ label, value, onChange, kind, testId, error }: { la
         <span className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-gray-200 bg-gray-100">
           {value ? <img src={value} alt={t('editor.image.thumb')} className="h-full w-full object-cover" data-testid={`${testId}-thumb`} /> : <span className="text-xs text-gray-400">{t('editor.image.none')}</span>}
         </span>
-        <input ref={input} type="file" accept="image/png,image/jpeg,image/webp,image/gif,image/avif" className="sr-only" id={`${id}-file`} data-testid={`${testId}-file`} onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+        <input ref={input} type="file" accept="image/png,image/jpeg,image/webp,image/gif,image/avif" className="sr-only" tabIndex={-1} aria-label={label} id={`${id}-file`} data-testid={`${testId}-file`} onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
         <Button variant="secondary" size="sm" busy={busy} onClick={() => input.current?.click()}>
           {t('editor.image.upload')}
         </Button>

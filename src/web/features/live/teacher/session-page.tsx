@@ -25,7 +25,7 @@ function People({ people }: { people: TSessionDetail['people'] }) {
   const { t, i18n } = useTranslation('live');
   const lng = toLanguage(i18n.resolvedLanguage);
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('attendance')}>
       <table className="w-full min-w-[520px] text-sm" data-testid="attendance">
         <thead>
           <tr className="border-b border-gray-200 text-start text-gray-600">
