@@ -40,7 +40,7 @@ const ZEnv = z.object({
   // refuses new requests (0: off), and how many requests of each class run at once (0: no limit).
   OVERLOAD_MAX_WAIT_MS: z.coerce.number().int().min(50, 'must be at least 50').default(2_000),
   OVERLOAD_MAX_LAG_MS: z.coerce.number().int().min(0).default(1_000),
-  OVERLOAD_AUTH_CONCURRENCY: z.coerce.number().int().min(0).default(32),
+  OVERLOAD_AUTH_CONCURRENCY: z.coerce.number().int().min(0).default(64),
   OVERLOAD_WRITE_CONCURRENCY: z.coerce.number().int().min(0).default(16),
   OVERLOAD_READ_CONCURRENCY: z.coerce.number().int().min(0).default(32),
   OVERLOAD_VIDEO_CONCURRENCY: z.coerce.number().int().min(0).default(64),

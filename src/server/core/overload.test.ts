@@ -71,6 +71,22 @@ describe('overload guard: a class gate', () => {
     expect(await second).toBeNull();
   });
 
+  it('runs fewer at once while requests hold their slot too long, and more again once they are quick', () => {
+    const gate = createGate(8, 1_000);
+    for (let i = 0; i < 8; i += 1) expect(gate.acquire()).toBeNull();
+    for (let i = 0; i < 8; i += 1) gate.release(3_000);
+    expect(gate.stats().limit).toBe(3); // 8 × 0.9⁸ ≈ 3.4
+    for (let i = 0; i < 3; i += 1) expect(gate.acquire()).toBeNull();
+    expect(gate.pressed()).toBe(true);
+    for (let i = 0; i < 3; i += 1) gate.release(20);
+    for (let i = 0; i < 40; i += 1) {
+      expect(gate.acquire()).toBeNull();
+      gate.release(20);
+    }
+    expect(gate.stats().limit).toBe(8);
+    expect(gate.pressed()).toBe(false);
+  });
+
   it('has no limit at 0', () => {
     const gate = createGate(0, 1_000);
     for (let i = 0; i < 100; i += 1) expect(gate.acquire()).toBeNull();
@@ -115,14 +131,14 @@ describe('overload guard: the middleware', () => {
 });
 
 describe('overload guard: a late event loop', () => {
-  it('refuses new requests with 503 and Retry-After while the loop lags with work in progress, never health, and recovers', async () => {
+  it('refuses new requests with 503 and Retry-After while the loop lags with a class at capacity, never health, and recovers', async () => {
     const a = new Hono<TAppEnv>();
     a.use(async (c, next) => {
       c.set('language', 'en');
       await next();
     });
     a.onError(handleError);
-    a.use('/api/*', overloadGuard({ maxWaitMs: 2_000, maxLagMs: 150, concurrency: { auth: 16, write: 16, read: 16, video: 16 } }));
+    a.use('/api/*', overloadGuard({ maxWaitMs: 2_000, maxLagMs: 150, concurrency: { auth: 16, write: 16, read: 4, video: 16 } }));
     let open: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (open = resolve));
     a.get('/api/slow', async (c) => {

@@ -15,8 +15,9 @@ import type { TAppEnv } from './env';
  * - a queue that has not been empty for a whole `maxWaitMs` is a standing queue (the class is overloaded, not
  *   bursting): new requests then wait at most a twentieth of it before they are refused;
  * - no request waits longer than `maxWaitMs` in any case.
- * Independently, when the event loop lags more than `maxLagMs` while the process has work in progress, new
- * requests are refused with 503: the whole instance is late, a proxy should try another.
+ * The number of slots adapts to how long requests hold them (createGate). Independently, when the event loop lags
+ * more than `maxLagMs` while a class is under pressure, new requests are refused with 503: the whole instance is
+ * late, and a proxy should try another.
  */
 
 /** Health is never refused (a proxy must see the instance); uploads stream for minutes and only obey the lag rule. */
@@ -24,8 +25,6 @@ type TRouteClass = TOverloadClass | 'exempt' | 'upload';
 
 /** A standing queue's wait, as a share of maxWaitMs (Facebook's adaptive CoDel: 5 ms of a 100 ms interval). */
 const STANDING_SHARE = 1 / 20;
-/** Below this many requests in progress, a lagging loop is the machine's doing (other programs), not a flood. */
-const LAG_MIN_IN_FLIGHT = 8;
 const RETRY_AFTER_MAX_S = 30;
 const JSON_TYPE = /^application\/(.+\+)?json/i;
 
@@ -61,30 +60,38 @@ export type TShed = { code: Extract<TErrorCode, 'SERVER_BUSY' | 'SERVER_OVERLOAD
 
 const retryAfter = (ms: number) => Math.min(RETRY_AFTER_MAX_S, Math.max(1, Math.ceil(ms / 1000)));
 
-/** One class's slots and queue. `now` is injectable for tests. */
-export function createGate(limit: number, maxWaitMs: number, now: () => number = () => performance.now()) {
+/**
+ * One class's slots and queue. The number of slots adapts (additive increase, multiplicative decrease, as TCP
+ * does): a request that held its slot longer than `maxWaitMs` means the class runs more at once than the process
+ * can finish in time (on the embedded database every query waits its turn on one thread), so the limit shrinks by a
+ * tenth, down to 1; a quicker one lets it grow back by a quarter, up to the configured limit. `now` is injectable.
+ */
+export function createGate(maxLimit: number, maxWaitMs: number, now: () => number = () => performance.now()) {
+  let limit = maxLimit;
   let inFlight = 0;
   let serviceMs = 0; // moving average of how long a request of this class holds its slot
   let lastEmpty = now();
   const queue: { resolve: (shed: TShed | null) => void; timer: NodeJS.Timeout }[] = [];
 
-  const estimateMs = (position: number) => (position * serviceMs) / limit;
+  const slots = () => Math.max(1, Math.floor(limit));
+  const estimateMs = (position: number) => (position * serviceMs) / slots();
   function release(heldMs: number) {
-    if (limit === 0) return;
+    if (maxLimit === 0) return;
     serviceMs = serviceMs === 0 ? heldMs : serviceMs * 0.8 + heldMs * 0.2;
-    const next = queue.shift();
-    if (next) {
+    limit = heldMs > maxWaitMs ? Math.max(1, limit * 0.9) : Math.min(maxLimit, limit + 0.25);
+    inFlight -= 1;
+    while (queue.length > 0 && inFlight < slots()) {
+      const next = queue.shift()!;
       clearTimeout(next.timer);
+      inFlight += 1;
       next.resolve(null);
-    } else {
-      inFlight -= 1;
     }
     if (queue.length === 0) lastEmpty = now();
   }
   /** Resolves with null once the request holds a slot, or with why it was refused. */
   function acquire(): Promise<TShed | null> | TShed | null {
-    if (limit === 0) return null;
-    if (inFlight < limit && queue.length === 0) {
+    if (maxLimit === 0) return null;
+    if (inFlight < slots() && queue.length === 0) {
       inFlight += 1;
       lastEmpty = now();
       return null;
@@ -105,7 +112,13 @@ export function createGate(limit: number, maxWaitMs: number, now: () => number =
       queue.push(entry);
     });
   }
-  return { acquire, release, stats: () => ({ inFlight, queued: queue.length, serviceMs }) };
+  return {
+    acquire,
+    release,
+    stats: () => ({ inFlight, queued: queue.length, serviceMs, limit: slots() }),
+    /** At capacity or with a queue: the class is under pressure. */
+    pressed: () => maxLimit > 0 && (queue.length > 0 || inFlight >= slots()),
+  };
 }
 
 export type TGate = ReturnType<typeof createGate>;
@@ -120,20 +133,21 @@ function overloadMetrics(registry: Registry | undefined, gates: Record<TOverload
   });
   new Gauge({
     name: 'darsi_overload_requests',
-    help: 'API requests in progress and waiting, by route class.',
+    help: 'API requests in progress and waiting, and the current (adaptive) limit, by route class.',
     labelNames: ['class', 'state'],
     registers: registry ? [registry] : [],
     collect() {
       for (const [name, gate] of Object.entries(gates)) {
-        const { inFlight, queued } = gate.stats();
+        const { inFlight, queued, limit } = gate.stats();
         this.set({ class: name, state: 'in_progress' }, inFlight);
         this.set({ class: name, state: 'waiting' }, queued);
+        this.set({ class: name, state: 'limit' }, limit);
       }
     },
   });
   new Gauge({
-    name: 'darsi_event_loop_lag_seconds',
-    help: 'Event-loop delay as the overload guard sees it.',
+    name: 'darsi_overload_event_loop_lag_seconds',
+    help: 'Event-loop delay as the overload guard sees it (a moving value sampled every 100 ms).',
     registers: registry ? [registry] : [],
     collect() {
       this.set(lagMonitor().lagMs() / 1000);
@@ -149,7 +163,8 @@ export function overloadGuard(settings: TOverloadSettings, registry?: Registry):
   ) as Record<TOverloadClass, TGate>;
   const shedTotal = overloadMetrics(registry, gates);
   const lag = settings.maxLagMs > 0 ? lagMonitor() : null;
-  const inFlight = () => Object.values(gates).reduce((sum, gate) => sum + gate.stats().inFlight, 0);
+  // A late loop with no class under pressure is the machine's doing (other programs on its cores), not a flood.
+  const pressed = () => Object.values(gates).some((gate) => gate.pressed());
 
   return async (c, next) => {
     const kind = routeClass(c.req.method, c.req.path, c.req.header('content-type'));
@@ -160,7 +175,7 @@ export function overloadGuard(settings: TOverloadSettings, registry?: Registry):
       throw new AppError(shed.code);
     };
     const lagMs = lag?.lagMs() ?? 0;
-    if (lag && lagMs > settings.maxLagMs && inFlight() >= LAG_MIN_IN_FLIGHT) {
+    if (lag && lagMs > settings.maxLagMs && pressed()) {
       refuse({ code: 'SERVER_OVERLOADED', retryAfterS: retryAfter(lagMs * 2), reason: 'lag' }, kind);
     }
     if (kind === 'upload') return next();
