@@ -51,7 +51,8 @@ const firstPid = child.pid;
 const samples = []; // { sent, t, kind, status }: sent and answered, in ms from t0
 let stop = false;
 try {
-  await waitHealthy(base, 60_000, child);
+  // A first start on PGlite creates and migrates its folder: minutes on a busy machine.
+  await waitHealthy(base, 180_000, child);
   const p = await setupPlatform(base);
   const cookie = p.teacher.cookieHeader();
   const t0 = Date.now();
