@@ -82,7 +82,7 @@ const pass = {
 };
 const verdict = (part) => (pass[part] === null || pass[part] === undefined ? 'not run' : pass[part] ? '**pass**' : '**FAIL**');
 const lines = [
-  '# Reliability (issue 16): R5 crash safety, R7 load spike, R9 PostgreSQL restart',
+  '# Reliability (issues 16 and 23): R5 crash safety, R7 load spike, R9 database restart',
   '',
   `Measured by \`npm run reliability\` on ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${machine()}.`,
   `Command environment: R5_RUNS=${process.env.R5_RUNS ?? '50'}, R5_DRIVERS=${process.env.R5_DRIVERS ?? 'both'}, R7_DRIVERS=${process.env.R7_DRIVERS ?? 'both'}, R7_SECONDS=${process.env.R7_SECONDS ?? '30'}, R9_DRIVERS=${process.env.R9_DRIVERS ?? 'both'}, R9_DOWN_SECONDS=${process.env.R9_DOWN_SECONDS ?? '5'}.`,
@@ -115,7 +115,7 @@ const lines = [
       `| ${r.driver ?? 'pglite'} | ${r.name} | ${r.sustainedPerS}/s | ${r.spikePerS}/s | ${r.sent} | ${r.counts['2xx']} | ${r.counts['4xx']} | ${r.counts['429']} | ${r.counts['503'] ?? 0} | ${r.counts['5xx']} | ${r.counts.none + r.dropped} | ${r.p50} / ${r.p99} ms | ${r.recoveredMs === null ? 'no' : `${(r.recoveredMs / 1000).toFixed(1)} s`} | ${r.baselineRss} / ${r.peakRss} / ${r.afterRss} MB |`,
   ),
   '',
-  `## R9 — PostgreSQL restart under load: ${verdict('r9')}`,
+  `## R9 — database restart under load: ${verdict('r9')}`,
   '',
   'A PostgreSQL cluster of the script\'s own (initdb in a temporary folder, its own port); four clients reading the',
   'teacher\'s courses every 50 ms and `/api/health` every 200 ms; PostgreSQL stopped (`pg_ctl stop -m fast`) and started',
