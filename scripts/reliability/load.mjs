@@ -1,13 +1,14 @@
 // A small load generator for the reliability scripts: keep-alive HTTP with any Host header, a closed loop to
 // find the rate the server sustains, and an open loop (requests due at a fixed rate, whatever the answers) for
 // spikes. Statuses are counted by class; a request the server never answered (reset, 10 s timeout) counts as
-// "no answer".
+// "no answer". A 503 with Retry-After is the overload guard's refusal (decision 111) and is counted apart from
+// other 5xx ("503").
 import fs from 'node:fs';
 import http from 'node:http';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-/** One request; resolves with the status (0: no answer) and the milliseconds it took. */
+/** One request; resolves with the status (0: no answer), whether it said when to retry, and the milliseconds it took. */
 export function hit(port, { method = 'GET', path = '/', headers = {}, body } = {}, timeoutMs = 10_000) {
   const started = performance.now();
   return new Promise((resolve) => {
@@ -16,7 +17,7 @@ export function hit(port, { method = 'GET', path = '/', headers = {}, body } = {
       { host: '127.0.0.1', port, method, path, agent, headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}), ...headers }, timeout: timeoutMs },
       (res) => {
         res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] !== undefined, ms: performance.now() - started }));
         res.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
       },
     );
@@ -27,8 +28,9 @@ export function hit(port, { method = 'GET', path = '/', headers = {}, body } = {
   });
 }
 
-const classOf = (status) => (status === 0 ? 'none' : status === 429 ? '429' : status >= 500 ? '5xx' : status >= 400 ? '4xx' : '2xx');
-const emptyCounts = () => ({ '2xx': 0, '4xx': 0, '429': 0, '5xx': 0, none: 0 });
+const classOf = (status, retryAfter) =>
+  status === 0 ? 'none' : status === 429 ? '429' : status === 503 && retryAfter ? '503' : status >= 500 ? '5xx' : status >= 400 ? '4xx' : '2xx';
+const emptyCounts = () => ({ '2xx': 0, '4xx': 0, '429': 0, '503': 0, '5xx': 0, none: 0 });
 
 /** As many requests as the server answers with `concurrency` in flight, for `ms`: the sustainable rate. */
 export async function closedLoop(port, make, { concurrency = 8, ms = 8_000 } = {}) {
@@ -39,7 +41,7 @@ export async function closedLoop(port, make, { concurrency = 8, ms = 8_000 } = {
     Array.from({ length: concurrency }, async () => {
       while (Date.now() < end) {
         const r = await hit(port, make());
-        counts[classOf(r.status)] += 1;
+        counts[classOf(r.status, r.retryAfter)] += 1;
         if (r.status > 0 && r.status < 500) served += 1;
       }
     }),
@@ -64,7 +66,7 @@ export async function openLoop(port, make, { rate, ms, cap = 2_000 }) {
         continue;
       }
       const p = hit(port, make()).then((r) => {
-        counts[classOf(r.status)] += 1;
+        counts[classOf(r.status, r.retryAfter)] += 1;
         latencies.push(r.ms);
         pending.delete(p);
       });

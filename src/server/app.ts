@@ -17,6 +17,7 @@ import type { TAppEnv } from '@server/core/env';
 import { AppError, handleError } from '@server/core/errors';
 import { createMetrics, metricsRoutes } from '@server/core/metrics';
 import { localeRoutes } from '@server/core/missing-locales';
+import { overloadGuard } from '@server/core/overload';
 import { sameOriginOnly, withClientIp } from '@server/core/request-context';
 import { securityHeaders } from '@server/core/security';
 import { mountWeb } from '@server/core/static';
@@ -167,6 +168,7 @@ export function createApp(deps: TAppDeps) {
   app.use(deps.services.live.joinPagePolicy);
   app.use(compress());
   app.onError(handleError);
+  app.use('/api/*', overloadGuard(config.overload, metrics.registry));
 
   app.use('/api/*', sameOriginOnly(config));
   const apiBodyLimit = bodyLimit({

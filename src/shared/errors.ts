@@ -14,6 +14,9 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   DATABASE_UNAVAILABLE: 503,
+  // The overload guard (decision 111): this kind of request is at capacity now; the whole instance is late.
+  SERVER_BUSY: 429,
+  SERVER_OVERLOADED: 503,
   // Accounts (spec §8: registration and login)
   INVALID_CREDENTIALS: 401,
   LOGIN_FAILED: 400,

@@ -70,6 +70,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'darsi-int-')),
     BETTER_AUTH_SECRET: 'integration-tests-secret-0123456789abcdef',
     LOG_LEVEL: 'silent',
+    // The overload guard queues by route class as in production but never sheds an ordinary test's burst (150
+    // redemptions at once on a loaded machine); tests/integration/overload.test.ts sets it as operators would.
+    OVERLOAD_MAX_WAIT_MS: '60000',
+    OVERLOAD_MAX_LAG_MS: '0',
     ...env,
   });
   const logger = pino({ level: 'silent' });

@@ -36,6 +36,14 @@ const ZEnv = z.object({
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   SAVE_MISSING_TRANSLATIONS: z.enum(['true', 'false']).default('false'),
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  // The overload guard (decision 111): how long a request may wait for its turn, the event-loop delay that
+  // refuses new requests (0: off), and how many requests of each class run at once (0: no limit).
+  OVERLOAD_MAX_WAIT_MS: z.coerce.number().int().min(50, 'must be at least 50').default(2_000),
+  OVERLOAD_MAX_LAG_MS: z.coerce.number().int().min(0).default(1_000),
+  OVERLOAD_AUTH_CONCURRENCY: z.coerce.number().int().min(0).default(64),
+  OVERLOAD_WRITE_CONCURRENCY: z.coerce.number().int().min(0).default(16),
+  OVERLOAD_READ_CONCURRENCY: z.coerce.number().int().min(0).default(32),
+  OVERLOAD_VIDEO_CONCURRENCY: z.coerce.number().int().min(0).default(64),
   // Live sessions (decision 070): checked by the live domain, never at start, so a wrong value cannot stop Darsi.
   JITSI_DOMAIN: z.string().optional(),
   JITSI_APP_ID: z.string().optional(),
@@ -94,6 +102,8 @@ export type TConfig = {
   saveMissingTranslations: boolean;
   /** Bearer token for GET /metrics (Prometheus); without it /metrics does not exist. */
   metricsToken: string | undefined;
+  /** Admission control in front of the API (core/overload.ts, decision 111). */
+  overload: TOverloadSettings;
   /** The meeting service for live sessions; all unset means external links (decision 070). */
   live: {
     jitsiDomain: string | undefined;
@@ -120,6 +130,18 @@ export type TConfig = {
   paymentsSecret: string | undefined;
   /** Chargily API base for both modes (a stand-in); undefined means pay.chargily.net. */
   chargilyApiBase: string | undefined;
+};
+
+/** The overload guard's route classes with a limit of their own (core/overload.ts). */
+export type TOverloadClass = 'auth' | 'write' | 'read' | 'video';
+
+export type TOverloadSettings = {
+  /** Longest a request may wait for its turn, in ms; also the CoDel interval. */
+  maxWaitMs: number;
+  /** Event-loop delay above which new requests get 503, in ms; 0 turns the rule off. */
+  maxLagMs: number;
+  /** Requests of each class in progress at once; 0 means no limit. */
+  concurrency: Record<TOverloadClass, number>;
 };
 
 /** A start-up failure the operator can fix: main.ts prints its message as one line, without a stack. */
@@ -178,6 +200,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     chromiumPath: e.CHROMIUM_PATH,
     saveMissingTranslations: e.SAVE_MISSING_TRANSLATIONS === 'true',
     metricsToken: e.METRICS_TOKEN,
+    overload: {
+      maxWaitMs: e.OVERLOAD_MAX_WAIT_MS,
+      maxLagMs: e.OVERLOAD_MAX_LAG_MS,
+      concurrency: {
+        auth: e.OVERLOAD_AUTH_CONCURRENCY,
+        write: e.OVERLOAD_WRITE_CONCURRENCY,
+        read: e.OVERLOAD_READ_CONCURRENCY,
+        video: e.OVERLOAD_VIDEO_CONCURRENCY,
+      },
+    },
     live: {
       jitsiDomain: e.JITSI_DOMAIN,
       jitsiAppId: e.JITSI_APP_ID,
