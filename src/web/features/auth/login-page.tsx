@@ -12,7 +12,8 @@ import { PlatformBrand, PlatformClosed, usePlatformProfile } from './components/
 import { afterLoginTarget, authPaths, usePortal } from './components/portal';
 import { mainSiteUrl } from '@web/lib/host-platform';
 import { useAuthForm } from './components/use-auth-form';
-import { clearLocalAuthState, forgetCachedSession, safeRedirect } from '@web/lib/auth-state';
+import { safeRedirect } from '@shared/safe-redirect';
+import { clearLocalAuthState, forgetCachedSession } from '@web/lib/auth-state';
 
 // zod loads on the first interaction, not with the app's first screen (docs/decisions/005-initial-bundle.md).
 const loginResolver = lazyZodResolver(() => import('@shared/schemas/accounts').then((m) => m.ZLogin.omit({ platform: true })));
