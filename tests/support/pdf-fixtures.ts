@@ -72,7 +72,7 @@ export const CLEAN_OBJECTS = [
 ];
 
 /** The clean document with one object replaced (index from 0) or the catalog given more entries. */
-export function withObject(index: number, body: string): string[] {
+function withObject(index: number, body: string): string[] {
   return CLEAN_OBJECTS.map((o, i) => (i === index ? body : o));
 }
 

@@ -28,7 +28,7 @@ const PARSE_TIMEOUT_MS = 30_000;
 /** Links a receipt or a handout may hold: web pages and e-mail addresses. */
 const SAFE_LINK = /^(https?:|mailto:)/i;
 
-export type TPdfVerdict = { ok: true } | { ok: false; reason: string };
+type TPdfVerdict = { ok: true } | { ok: false; reason: string };
 
 /** Each `/Name` token of a stretch of PDF syntax, its #xx escapes decoded. */
 function* names(text: string): Generator<string> {
@@ -50,7 +50,7 @@ function streamDictionary(text: string, at: number): string {
 }
 
 /** Layer 2: the names of the file and of its Flate-compressed streams. */
-export function scanPdfNames(bytes: Buffer): TPdfVerdict {
+function scanPdfNames(bytes: Buffer): TPdfVerdict {
   const text = bytes.toString('latin1');
   const found = activeName(text);
   if (found) return { ok: false, reason: `name /${found}` };
@@ -84,7 +84,7 @@ type TAnnotation = { actions?: Record<string, unknown> | null; unsafeUrl?: strin
 async function viewerVerdict(bytes: Buffer): Promise<TPdfVerdict> {
   // Loaded on first use: most requests never read a PDF. The legacy build is the one meant for Node.
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, useSystemFonts: false, stopAtErrors: false, verbosity: 0, enableXfa: false });
+  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, stopAtErrors: false, verbosity: 0, enableXfa: false });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<TPdfVerdict>((resolve) => {
     timer = setTimeout(() => resolve({ ok: true }), PARSE_TIMEOUT_MS);
