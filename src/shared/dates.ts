@@ -34,3 +34,15 @@ export function formatDateTime(lng: TLanguage, value: TDateValue, style: TDateSt
   const date = toDate(value);
   return date ? new Intl.DateTimeFormat(DATE_LOCALES[lng], { dateStyle: style, timeStyle: 'short', timeZone: DARSI_TIME_ZONE }).format(date) : '';
 }
+
+/**
+ * "YYYY-MM-DD" naming a day that exists: 2026-13-45 and 2026-02-30 match the pattern but are no day, and a
+ * database cast of them failed with a 500 (issue 23). Checked by building the day in UTC and reading it back.
+ */
+export function isCalendarDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

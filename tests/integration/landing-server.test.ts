@@ -138,10 +138,17 @@ describe(`a real server: the cached fast path, and stored rows in Chromium (${DR
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.body.equals(first.body)).toBe(true);
-    // Every header the same, HSTS included; only the per-connection ones and the date may differ.
+    // Every header the same; only the per-connection ones and the date may differ.
     const comparable = (h: http.IncomingHttpHeaders) => Object.fromEntries(Object.entries(h).filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)));
     expect(comparable(second.headers)).toEqual(comparable(first.headers));
-    expect(second.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+    // HSTS only over HTTPS (issue 23): none on this plain-HTTP connection, on both paths.
+    expect(second.headers['strict-transport-security']).toBeUndefined();
+    expect(first.headers['strict-transport-security']).toBeUndefined();
+    // Behind the trusted proxy that says HTTPS, both paths send it, and still the same header set.
+    const secureApp = await rawGet(port, host, '/?utm_source=test', { 'x-forwarded-proto': 'https' });
+    const secureFast = await rawGet(port, host, '/', { 'x-forwarded-proto': 'https' });
+    expect(secureFast.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+    expect(comparable(secureFast.headers)).toEqual(comparable(secureApp.headers));
     for (const encoding of ['gzip', 'br, gzip']) {
       const app = await rawGet(port, host, '/?utm_source=test', { 'accept-encoding': encoding });
       const fast = await rawGet(port, host, '/', { 'accept-encoding': encoding });

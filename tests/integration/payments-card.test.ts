@@ -103,6 +103,22 @@ describe('teacher settings', () => {
 });
 
 describe('a student pays by card', () => {
+  it('builds the return address from the configured host, whatever Host header the request carried (issue 23)', async () => {
+    const student = await quickStudent(t, teacher);
+    const cookie = await student.b.jar.getCookieString(`http://${teacher.host}/`);
+    const res = await t.request('/api/payments/student/orders/card', {
+      method: 'POST',
+      host: 'evil.example',
+      headers: { origin: 'http://evil.example', cookie, 'content-type': 'application/json', 'x-forwarded-for': student.b.ip },
+      body: JSON.stringify({ courseId: course.courseId, planId: course.planIds[0] }),
+    });
+    expect(res.status).toBe(201);
+    const { orderId } = (await res.json()) as { orderId: string };
+    const { checkout } = [...standIn.checkouts.values()].find((e) => e.checkout.metadata.order_id === orderId)!;
+    expect(checkout.success_url).toBe(`http://${t.config.publicHost}/platform/${teacher.subdomain}/student/dashboard/payments/${orderId}`);
+    expect(checkout.failure_url).toBe(checkout.success_url);
+  });
+
   it('creates the checkout in whole DZD, and the signed webhook enrolls, writes the ledger and sends the e-mails', async () => {
     const { student, orderId, checkoutId, checkoutUrl, order } = await buy();
     const { checkout } = standIn.checkouts.get(checkoutId)!;

@@ -36,6 +36,8 @@ const SCRIPTED_PDF = [
   'trailer << /Root 1 0 R >>',
   '%%EOF',
 ].join('\n');
+/** The same document without its script: a scripted PDF is refused at upload (issue 23, decision 109). */
+const PLAIN_PDF = SCRIPTED_PDF.replace(' /OpenAction 3 0 R', '').replace(/^3 0 obj.*$/m, '3 0 obj << >> endobj');
 const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)]);
 
 /** Files kept for the teacher on disk: a refused upload must leave none behind. */
@@ -102,7 +104,7 @@ describe(`hostile uploads on ${DRIVER}`, () => {
   });
 
   it('keep a name with ../ or NUL as a plain label, never a path', async () => {
-    const res = await upload(t, teacher.b, lessonUrl(), SCRIPTED_PDF, 'application/pdf', '../../etc/pass\u0000wd.pdf');
+    const res = await upload(t, teacher.b, lessonUrl(), PLAIN_PDF, 'application/pdf', '../../etc/pass\u0000wd.pdf');
     expect(res.status).toBe(200);
     const { file } = await res.json();
     expect(file.name).toBe('....etcpasswd.pdf');
@@ -112,7 +114,7 @@ describe(`hostile uploads on ${DRIVER}`, () => {
     expect(fs.readdirSync(path.join(t.config.dataDir, 'uploads', teacher.id)).every((name) => /^[0-9a-f-]{36}$/.test(name))).toBe(true);
   });
 
-  it('are served so that no browser runs them: a scripted PDF and an HTML text file are downloads in a sandbox', async () => {
+  it('are served so that no browser runs them: a PDF and an HTML text file are downloads in a sandbox; a scripted PDF is refused', async () => {
     const lessonId = course.lessonIds[0]!;
     await teacher.b.patch(`/api/courses/teacher/lessons/${lessonId}`, { type: 'file', freePreview: true });
     const student = await quickStudent(t, teacher);
@@ -123,7 +125,10 @@ describe(`hostile uploads on ${DRIVER}`, () => {
       [student.b, `http://${teacher.host}/api/courses/student/lessons/${lessonId}/file`],
       [student.b, `http://${teacher.host}/courses/${course.courseId}/lessons/${lessonId}/file`],
     ] as const;
-    for (const [bytes, type] of [[SCRIPTED_PDF, 'application/pdf'], [HTML, 'text/plain']] as const) {
+    const scripted = await upload(t, teacher.b, lessonUrl(), SCRIPTED_PDF, 'application/pdf', 'lesson');
+    expect(scripted.status).toBe(415);
+    expect((await scripted.json()).error.code).toBe('FILE_TYPE_NOT_ALLOWED');
+    for (const [bytes, type] of [[PLAIN_PDF, 'application/pdf'], [HTML, 'text/plain']] as const) {
       expect((await upload(t, teacher.b, lessonUrl(), bytes, type, 'lesson')).status).toBe(200);
       for (const [client, url] of urls) {
         const res = await client.get(url);

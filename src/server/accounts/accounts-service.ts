@@ -4,10 +4,12 @@ import { changePassword, forgotPassword, passwordResetJob, resetPassword } from 
 import { changeEmail, resendVerification, updateProfile } from './profile';
 import { registerStudent, registerTeacher, subdomainAvailability } from './register';
 import { login, logout, logoutEverywhere } from './sign-in';
+import { requestUnlock, unlockAccount, unlockMailJob } from './unlock';
 
 /** The accounts use cases, bound once to their dependencies. */
 export function accountsService(deps: TAccountsDeps) {
   deps.jobs.define(passwordResetJob(deps));
+  deps.jobs.define(unlockMailJob(deps));
   return bindDeps(deps, {
     subdomainAvailability,
     registerTeacher,
@@ -21,6 +23,8 @@ export function accountsService(deps: TAccountsDeps) {
     updateProfile,
     changeEmail,
     resendVerification,
+    requestUnlock,
+    unlockAccount,
   });
 }
 

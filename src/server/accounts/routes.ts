@@ -10,6 +10,8 @@ import {
   ZStudentRegister,
   ZSubdomainQuery,
   ZTeacherRegister,
+  ZUnlockAccount,
+  ZUnlockRequest,
 } from '@shared/schemas/accounts';
 import type { TGuards } from '@server/auth';
 import { viewerOf } from '@server/auth';
@@ -78,6 +80,9 @@ export function accountRoutes({ config, db, auth, accounts, guards }: TDeps) {
     .post('/password/reset', validate('json', ZResetPassword), async (c) => {
       return c.json(await accounts.resetPassword(c.req.valid('json')));
     })
+    // An account locked by wrong passwords: the owner asks for the e-mail link, then uses it (decision 110).
+    .post('/unlock/request', validate('json', ZUnlockRequest), async (c) => c.json(await accounts.requestUnlock(c.req.valid('json'), ctx(c))))
+    .post('/unlock', validate('json', ZUnlockAccount), async (c) => c.json(await accounts.unlockAccount(c.req.valid('json'), ctx(c))))
     .post('/password/change', guards.requireUser, validate('json', ZChangePassword), async (c) => {
       const { result, cookies } = await accounts.changePassword(c.var.viewer.userId, c.req.valid('json'), ctx(c));
       passCookies(c, cookies);

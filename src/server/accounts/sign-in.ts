@@ -8,6 +8,7 @@ import type { TRequestContext } from '@server/core/request-context';
 import { activeTeacherBySubdomain, authErrorCode, cookiesOf, signOutPrevious, studentHome, withoutCookies } from './auth-calls';
 import type { TAccountsDeps, TWithCookies } from './deps';
 import { withPasswordSlot } from './password-slots';
+import { loginAccountKey, noticeLock, unlockedFor } from './unlock';
 
 /**
  * Spec §7.4: a student who logs in on the main domain goes to their teacher's platform. That is the
@@ -78,9 +79,18 @@ export async function login(deps: TAccountsDeps, input: TLogin, ctx: TRequestCon
   const steps = ['signedOutPrevious'];
 
   const accountIpKey = `login:${input.email}:${ctx.ip}`;
-  const accountKey = `login:${input.email}`;
+  const accountKey = loginAccountKey(input.email);
   await consume(db, { key: accountIpKey, ...LIMITS.loginPerAccountAndIp });
-  await consume(db, { key: accountKey, ...LIMITS.loginPerAccount });
+  // An owner who used the e-mail link (unlock.ts) is not held by the per-account lock, from their address.
+  if (!(await unlockedFor(deps, input.email, ctx.ip))) {
+    try {
+      await consume(db, { key: accountKey, ...LIMITS.loginPerAccount });
+    } catch (error) {
+      // The account is locked (decision 008): its owner gets the way out by e-mail, once per lock.
+      await noticeLock(deps, input.email);
+      throw error;
+    }
+  }
 
   const signedIn = await withPasswordSlot(() => signInWithPassword(deps, input, ctx));
   await clear(db, accountIpKey, accountKey);

@@ -27,9 +27,21 @@ const receiptLimit = bodyLimit({
   },
 });
 
-function fileResponse(file: { data: Buffer; mime: string }) {
+/**
+ * A plan receipt's bytes, served like the students' transfer receipts (issue 23, decision 109): a PDF is only
+ * ever a download, and every receipt sits in a CSP sandbox (no script, no origin) with `nosniff`. An image
+ * (re-encoded on upload) stays inline: the admin's review screen shows it in an <img>.
+ */
+function fileResponse(file: { data: Buffer; mime: string }, invoiceId: string) {
+  const pdf = file.mime === 'application/pdf';
   return new Response(new Uint8Array(file.data), {
-    headers: { 'content-type': file.mime, 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store', 'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'" },
+    headers: {
+      'content-type': file.mime,
+      'content-disposition': `${pdf ? 'attachment' : 'inline'}; filename="receipt-${invoiceId}.${pdf ? 'pdf' : 'webp'}"`,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+      'content-security-policy': "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+    },
   });
 }
 
@@ -48,7 +60,7 @@ export function billingTeacherRoutes({ billing, config }: TDeps) {
       if (file.size > RECEIPT_MAX_BYTES) throw new AppError('BILLING_RECEIPT_INVALID');
       return c.json(await billing.uploadReceipt(c.var.teacher.id, c.req.valid('param').id, Buffer.from(await file.arrayBuffer())));
     })
-    .get('/invoices/:id/receipt', validate('param', ZInvoiceParam), async (c) => fileResponse(await billing.ownReceipt(c.var.teacher.id, c.req.valid('param').id)))
+    .get('/invoices/:id/receipt', validate('param', ZInvoiceParam), async (c) => fileResponse(await billing.ownReceipt(c.var.teacher.id, c.req.valid('param').id), c.req.valid('param').id))
     .post('/cancel', async (c) => c.json(await billing.cancelPlan(c.var.teacher.id)))
     .post('/reactivate', async (c) => c.json(await billing.reactivatePlan(c.var.teacher.id)));
 }
@@ -58,7 +70,7 @@ export function billingAdminRoutes({ billing, config }: TDeps) {
   const actor = (c: Context, userId: string) => ({ userId, ip: clientIp(c, config) });
   return new Hono<TAdminEnv>()
     .get('/invoices', validate('query', ZAdminPlanInvoicesQuery), async (c) => c.json(await billing.adminInvoices(c.req.valid('query').status)))
-    .get('/invoices/:id/receipt', validate('param', ZInvoiceParam), async (c) => fileResponse(await billing.adminReceipt(c.req.valid('param').id)))
+    .get('/invoices/:id/receipt', validate('param', ZInvoiceParam), async (c) => fileResponse(await billing.adminReceipt(c.req.valid('param').id), c.req.valid('param').id))
     .post('/invoices/:id/approve', validate('param', ZInvoiceParam), async (c) => c.json(await billing.approveReceipt(c.req.valid('param').id, actor(c, c.var.viewer.userId))))
     .post('/invoices/:id/reject', validate('param', ZInvoiceParam), validate('json', ZReceiptReject), async (c) =>
       c.json(await billing.rejectReceipt(c.req.valid('param').id, c.req.valid('json').reason, actor(c, c.var.viewer.userId))),

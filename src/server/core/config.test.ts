@@ -61,6 +61,15 @@ describe('production', () => {
     expect(() => loadConfig({ ...env, SAVE_MISSING_TRANSLATIONS: 'true' })).toThrow(/SAVE_MISSING_TRANSLATIONS: development only/);
   });
 
+  it("refuses a test_sk_ key as Darsi's own Chargily key, which let plans be paid on the test page (issue 23)", () => {
+    const secret = 'x'.repeat(32);
+    const env = { NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret, VIDEO_SECRET: secret, PAYMENTS_SECRET: secret };
+    expect(() => loadConfig({ ...env, CHARGILY_SECRET_KEY: 'test_sk_0123456789' })).toThrow(/CHARGILY_SECRET_KEY: a test_sk_ key is refused in production/);
+    expect(loadConfig({ ...env, CHARGILY_SECRET_KEY: 'live_sk_0123456789' }).billing.chargilySecretKey).toBe('live_sk_0123456789');
+    // Development and tests keep using test keys.
+    expect(loadConfig({ NODE_ENV: 'test', CHARGILY_SECRET_KEY: 'test_sk_0123456789' }).billing.chargilySecretKey).toBe('test_sk_0123456789');
+  });
+
   it('requires CODES_SECRET, which keys activation codes', () => {
     const secret = 'x'.repeat(32);
     expect(() => loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret })).toThrow(/CODES_SECRET: required in production/);

@@ -175,6 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   if (e.NODE_ENV === 'production' && !e.PAYMENTS_SECRET) {
     throw new ConfigError('Invalid environment variable PAYMENTS_SECRET: required in production');
   }
+  // A test key in production let plans be "paid" on Chargily's test page and counted as revenue (issue 23,
+  // decision 110): Darsi's own key must be a live one there.
+  if (e.NODE_ENV === 'production' && e.CHARGILY_SECRET_KEY?.startsWith('test_sk_')) {
+    throw new ConfigError('Invalid environment variable CHARGILY_SECRET_KEY: a test_sk_ key is refused in production; use the live_sk_ key');
+  }
   if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid environment variable S3_ACCESS_KEY_ID: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   }

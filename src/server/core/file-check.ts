@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { fileTypeFromFile } from 'file-type';
+import { checkPdfContent } from './pdf-check';
 
 /*
  * Is a stored upload what its uploader declared? (issue 16, decision 080). The declared type decides how the
@@ -43,6 +44,8 @@ export async function contentMatches(file: string, declared: string): Promise<bo
   const detected = await fileTypeFromFile(file).catch(() => undefined);
   if (accepted === 'text') return !detected && (await looksLikeText(file));
   if (!detected || !accepted.includes(detected.mime)) return false;
+  // A PDF must also be free of scripts, launch actions and attached files (issue 23, decision 109).
+  if (declared === 'application/pdf') return (await checkPdfContent(await fs.promises.readFile(file))).ok;
   return declared.startsWith('image/') ? decodesAs(file, declared) : true;
 }
 

@@ -1,5 +1,6 @@
 import { RECEIPT_MAX_BYTES } from '@shared/schemas/transfer';
 import { AppError } from '@server/core/errors';
+import { checkPdfContent } from '@server/core/pdf-check';
 
 /*
  * What a receipt may be (decision 092): a JPEG, PNG or WebP image, recognised by its first bytes and then
@@ -41,15 +42,15 @@ async function reencode(bytes: Buffer, expected: TImageFormat): Promise<Buffer> 
   }
 }
 
-/** Names in a PDF that run something or carry another file; a bank's receipt has none of them. */
-const PDF_ACTIVE = /\/(JavaScript|JS|Launch|EmbeddedFile|RichMedia|XFA|SubmitForm|ImportData)\b/;
 /** Markup a browser would render if it ever sniffed the file as HTML. */
 const MARKUP = /<\s*(script|html|body|svg|iframe|object|embed)\b/i;
 
-function checkPdf(bytes: Buffer): TCheckedReceipt {
+/** A PDF read by a real parser for scripts, launch actions and attached files (core/pdf-check.ts, decision 109). */
+async function checkPdf(bytes: Buffer): Promise<TCheckedReceipt> {
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new AppError('RECEIPT_INVALID');
   const text = bytes.toString('latin1');
-  if (!text.includes('%%EOF') || PDF_ACTIVE.test(text) || MARKUP.test(text)) throw new AppError('RECEIPT_INVALID');
+  if (!text.includes('%%EOF') || MARKUP.test(text)) throw new AppError('RECEIPT_INVALID');
+  if (!(await checkPdfContent(bytes)).ok) throw new AppError('RECEIPT_INVALID');
   return { bytes, mime: 'application/pdf', ext: 'pdf' };
 }
 

@@ -1,5 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+import type { TConfig } from './config';
+import { forwardedClient } from './request-context';
 
 /**
  * Scripts only from our own origin (no inline script); inline styles stay allowed because React style
@@ -39,6 +41,8 @@ const baseHeaders = secureHeaders({
   xFrameOptions: false,
   xContentTypeOptions: 'nosniff',
   crossOriginEmbedderPolicy: false,
+  // Only over HTTPS: strictTransport below (issue 23).
+  strictTransportSecurity: false,
   // A route that sets its own policy keeps it (landing viewer pages: docs/decisions/022-landing-csp-and-framing.md).
   overwrite: false,
 });
@@ -52,3 +56,24 @@ export const securityHeaders = createMiddleware(async (c, next) => {
   const headers = c.res.headers;
   if (!headers.has('x-frame-options') && !/frame-ancestors \*/.test(headers.get('content-security-policy') ?? '')) headers.set('x-frame-options', 'DENY');
 });
+
+/** Hono's default HSTS value: 180 days, subdomains included (every teacher's platform is one). */
+export const HSTS = 'max-age=15552000; includeSubDomains';
+
+/** Whether a request travelled over HTTPS: its own connection, or what the outermost trusted proxy says. */
+export function overHttps(tls: boolean, forwardedProto: string | undefined, trustProxy: number): boolean {
+  return tls || forwardedClient(forwardedProto, trustProxy)?.toLowerCase() === 'https';
+}
+
+/**
+ * Strict-Transport-Security only on a response that travels over HTTPS (issue 23): the request came in over TLS,
+ * or a proxy we trust (TRUST_PROXY, the same hops as the client IP) says so in X-Forwarded-Proto. Over plain
+ * HTTP the header means nothing to a browser (RFC 6797 §8.1) and only tells a scanner the set-up is confused.
+ */
+export function strictTransport(config: Pick<TConfig, 'trustProxy'>) {
+  return createMiddleware(async (c, next) => {
+    await next();
+    if (overHttps(new URL(c.req.url).protocol === 'https:', c.req.header('x-forwarded-proto'), config.trustProxy)) c.res.headers.set('strict-transport-security', HSTS);
+    else c.res.headers.delete('strict-transport-security');
+  });
+}

@@ -13,6 +13,7 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
   return zValidator(target, schema, (result, c) => {
     const lng = toLanguage(c.get('language'));
     if (result.success) {
+      wellFormed(result.data);
       const at = controlCharacterAt(result.data);
       if (at !== null) throw new AppError('VALIDATION_FAILED', { [at || '_']: fieldMessage(lng, 'fields.controlCharacter') });
       return;
@@ -38,4 +39,27 @@ function controlCharacterAt(value: unknown, path = ''): string | null {
     if (found !== null) return found;
   }
   return null;
+}
+
+/**
+ * Lone surrogates (a "\ud800" in JSON, issue 23) are valid in a JavaScript string but not in UTF-8: PostgreSQL
+ * refuses them in jsonb (an audit row's details) and text, and the request then failed with a 500. Every string of
+ * validated input is made well-formed here, in place, once for every route: a lone surrogate becomes U+FFFD, as a
+ * UTF-8 decoder would have made it.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const fixed = (text: string) => text.replace(LONE_SURROGATE, '\ufffd');
+
+function wellFormed(value: unknown): void {
+  if (value === null || typeof value !== 'object') return;
+  const record = value as Record<string, unknown>;
+  for (const [key, item] of Object.entries(record)) {
+    const name = fixed(key);
+    if (name !== key) delete record[key];
+    if (typeof item === 'string') record[name] = fixed(item);
+    else {
+      if (name !== key) record[name] = item;
+      wellFormed(item);
+    }
+  }
 }

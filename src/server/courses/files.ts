@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { cleanFileName } from '@shared/file-name';
 import { AppError } from '@server/core/errors';
 import { contentMatches } from '@server/core/file-check';
 
@@ -100,9 +101,8 @@ function cleanName(name: string): string {
   } catch {
     // Keep the raw name.
   }
-  // eslint-disable-next-line no-control-regex
-  const cleaned = decoded.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim().slice(0, 200);
-  return cleaned || 'file';
+  // Control characters, separators and direction controls (the shared rule, issue 23).
+  return cleanFileName(decoded);
 }
 
 /** Shown by the browser itself: raster images only. Everything else (PDFs too) is a download. */

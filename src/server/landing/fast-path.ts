@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { subdomainFromHost } from '@shared/subdomain';
+import { HSTS, overHttps } from '@server/core/security';
 import type { TLandingAppDeps } from './deps';
 import { detectLanguage } from './language';
 import { isBypassPath } from './routing';
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(',') : value);
 
 /**
  * Cached landing pages answered straight from node:http, before Hono and its middleware: a hit is a
@@ -61,6 +64,8 @@ function landingFastPath(services: TLandingAppDeps): (req: IncomingMessage, res:
     const page = site.cachedPage({ pageId, lng, host: 'subdomain', mode: 'live' }, record.versions.get(pageId));
     if (!page) return false;
 
+    // HSTS only over HTTPS, as the app's middleware decides it (core/security.ts, issue 23).
+    if (overHttps('encrypted' in req.socket && req.socket.encrypted === true, header(req.headers['x-forwarded-proto']), config.trustProxy)) res.setHeader('strict-transport-security', HSTS);
     if (req.headers['if-none-match'] === page.etag) {
       res.writeHead(304, page.headersFor(null, -1));
       res.end();

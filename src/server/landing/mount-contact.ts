@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { sameSitePath } from '@shared/safe-redirect';
 import { ZContactRequest } from '@shared/schemas/landing-contact';
 import type { TAppEnv } from '@server/core/env';
 import { AppError } from '@server/core/errors';
@@ -14,7 +15,9 @@ function contactReturn(c: Context<TAppEnv>, pageId: string, status: 'sent' | 'fa
   const referer = c.req.header('referer');
   // A malformed Referer is only ignored: URL.canParse instead of a constructor that throws.
   const from = referer && URL.canParse(referer) ? new URL(referer) : null;
-  const target = from && from.host === c.req.header('host') ? from : new URL(`/landing/${pageId}`, c.req.url);
+  // The shared redirect rule (src/shared/safe-redirect.ts): a page at "//evil.example/…" on this host would
+  // otherwise send the form back to another host.
+  const target = from && from.host === c.req.header('host') && sameSitePath(from.pathname) ? from : new URL(`/landing/${pageId}`, c.req.url);
   target.searchParams.set('contact', status);
   target.hash = 'contact';
   return c.redirect(`${target.pathname}${target.search}${target.hash}`, 303);

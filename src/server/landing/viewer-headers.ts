@@ -2,8 +2,9 @@ import type { TFraming, TViewerMode } from './render';
 
 /**
  * The security headers of a viewer page; the CSP depends on its pixels and on framing. The fast path sends
- * these exactly, so they are also everything the app's own middleware would add (HSTS included): both
- * paths answer with the same header set (tests/integration/landing-server.test.ts compares them).
+ * these exactly, so they are also everything the app's own middleware would add: both paths answer with the
+ * same header set (tests/integration/landing-server.test.ts compares them). HSTS is added by each path only
+ * over HTTPS (core/security.ts, issue 23).
  */
 export function viewerHeaders(csp: string, framing: TFraming, cacheControl = 'no-cache'): Array<[string, string]> {
   return [
@@ -18,7 +19,6 @@ export function viewerHeaders(csp: string, framing: TFraming, cacheControl = 'no
     ['cross-origin-opener-policy', 'same-origin'],
     ['cross-origin-resource-policy', framing === 'any' ? 'cross-origin' : 'same-origin'],
     ['origin-agent-cluster', '?1'],
-    ['strict-transport-security', 'max-age=15552000; includeSubDomains'],
     ['x-dns-prefetch-control', 'off'],
     ['x-download-options', 'noopen'],
     ['x-permitted-cross-domain-policies', 'none'],

@@ -28,7 +28,10 @@ function studentRoutes({ payments, config }: TDeps) {
       c.json(await payments.paymentOptions(c.req.valid('param').courseId, requestContext(c, config).hostSubdomain)),
     )
     .post('/orders/card', validate('json', ZCardOrderInput), async (c) => {
-      const { origin, hostSubdomain, language } = requestContext(c, config);
+      const { hostSubdomain, language } = requestContext(c, config);
+      // Chargily sends the student back here: built from the configured host, never from the request's Host
+      // header (issue 23); on a teacher's subdomain, that subdomain of it.
+      const origin = `${config.publicHttps ? 'https' : 'http'}://${hostSubdomain ? `${hostSubdomain}.` : ''}${config.publicHost}`;
       return c.json(await payments.startCardOrder({ studentId: c.var.studentId, origin, hostSubdomain, language }, c.req.valid('json')), 201);
     })
     .get('/orders/:orderId', validate('param', ZOrderParam), async (c) => c.json(await payments.studentOrderView(c.var.studentId, c.req.valid('param').orderId)));

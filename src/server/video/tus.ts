@@ -3,6 +3,7 @@ import { MemoryLocker, Server, type Locker, type Upload } from '@tus/server';
 import type { Pool } from 'pg';
 import { eq } from 'drizzle-orm';
 import { planLimits } from '@shared/courses';
+import { cleanFileName } from '@shared/file-name';
 import { VIDEO_UPLOAD_PATH } from '@shared/schemas/video';
 import type { TAuth, TTeacherRow } from '@server/auth';
 import type { TCacheBus } from '@server/core/cache-bus';
@@ -79,7 +80,8 @@ async function onFinish(deps: TTusDeps, upload: Upload) {
   const accepted = await acceptUpload(deps, deps.transcode, {
     uploadId: upload.id,
     bytes: upload.size ?? 0,
-    filename: upload.metadata?.filename ?? null,
+    // Direction controls would let "x\u202Efdp.mp4" pass for another name (issue 23).
+    filename: upload.metadata?.filename ? cleanFileName(upload.metadata.filename) : null,
     teacherId: upload.metadata?.teacherId ?? '',
     lessonId: upload.metadata?.lessonId ?? '',
   });

@@ -72,6 +72,12 @@ export type TForgotPassword = z.infer<typeof ZForgotPassword>;
 export const ZResetPassword = z.object({ token: z.string().min(8).max(512), password: ZPassword });
 export type TResetPassword = z.infer<typeof ZResetPassword>;
 
+/** An account locked by wrong passwords (decision 008): its owner asks for a link, then uses it (decision 110). */
+export const ZUnlockRequest = z.object({ email: ZEmail });
+export type TUnlockRequest = z.infer<typeof ZUnlockRequest>;
+export const ZUnlockAccount = z.object({ token: z.string().min(8).max(1024) });
+export type TUnlockAccount = z.infer<typeof ZUnlockAccount>;
+
 export const ZChangePassword = z.object({
   currentPassword: text().min(1, 'fields.required').max(MAX_PASSWORD_LENGTH),
   newPassword: ZPassword,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { algiersLocalToDate } from '../courses';
+import { isCalendarDay } from '../dates';
 
 /* Live sessions (issue 14). Field messages are keys of the `errors` namespace (errors:fields.*). */
 export const MAX_GROUP_NAME_LENGTH = 100;
@@ -68,7 +69,7 @@ export type TSessionUpdate = z.infer<typeof ZSessionUpdate>;
 export const ZSessionsQuery = z.object({
   /** upcoming | past | week (the 7 days from `from`). */
   view: z.enum(['upcoming', 'past', 'week'], 'fields.unknownFilter').default('upcoming'),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'fields.invalid').optional(),
+  from: z.string().refine(isCalendarDay, 'fields.invalid').optional(),
 });
 
 export const ZDevice = z.object({ deviceId: z.string().trim().min(8, 'fields.invalid').max(64, 'fields.invalid') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from '../dates';
 
 /* The ledger as the revenue page reads it (issue 13, decisions 096–097). Integer DZD everywhere. */
 
@@ -9,7 +10,7 @@ export type TGranularity = (typeof GRANULARITIES)[number];
 export const LEDGER_PAGE_SIZE = 50;
 
 /** A calendar day, YYYY-MM-DD, read on the Algiers clock. */
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'fields.invalid');
+const ZDay = z.string().refine(isCalendarDay, 'fields.invalid');
 
 export const ZSummaryQuery = z.object({ granularity: z.enum(GRANULARITIES).default('day') });
 

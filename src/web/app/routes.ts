@@ -25,6 +25,7 @@ const auth = {
   studentRegister: () => import('@web/features/auth/student-register-page').then((m) => m.StudentRegisterPage),
   forgot: () => import('@web/features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage),
   reset: () => import('@web/features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
+  unlock: () => import('@web/features/auth/unlock-account-page').then((m) => m.UnlockAccountPage),
   verify: () => import('@web/features/auth/verify-page').then((m) => m.VerifyPage),
   adminRegister: () => import('@web/features/auth/admin-register-page').then((m) => m.AdminRegisterPage),
 };
@@ -43,6 +44,7 @@ const AUTH_PAGES: RouteObject[] = [
   page('student/forgot-password', auth.forgot, { portal: 'student' }),
   page('reset-password', auth.reset, { portal: 'teacher', hostAware: 'true' }),
   page('student/reset-password', auth.reset, { portal: 'student' }),
+  page('unlock-account', auth.unlock),
   page('verify', auth.verify),
   page('admin/register', auth.adminRegister),
 ];

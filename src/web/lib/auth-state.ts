@@ -32,9 +32,3 @@ export function clearLocalAuthState(): void {
 export function forgetCachedSession(): void {
   activeQueryClient()?.removeQueries({ queryKey: SESSION_KEY });
 }
-
-/** A redirectTo that stays on this site: a path, never a scheme or another host. */
-export function safeRedirect(target: string | null, fallback: string): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  return target;
-}

@@ -25,3 +25,7 @@ export const subdomainAvailability = (subdomain: string, signal?: AbortSignal) =
 /** A teacher's name, photo, colours, contact and whether their platform takes new students (decision 057). */
 export const platformProfile = (subdomain: string) => unwrap(account.platform[':subdomain'].$get({ param: { subdomain } }));
 export type TPlatformProfile = Awaited<ReturnType<typeof platformProfile>>;
+
+/** An account locked by wrong passwords (decision 110): the e-mail link's button, and "send me the link". */
+export const unlockAccount = (json: TJson<typeof account.unlock.$post>) => unwrap(account.unlock.$post({ json }));
+export const requestUnlock = (json: TJson<typeof account.unlock.request.$post>) => unwrap(account.unlock.request.$post({ json }));

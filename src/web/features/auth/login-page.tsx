@@ -2,17 +2,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@web/lib/api-error';
-import { login } from './api';
+import { login, requestUnlock } from './api';
 import { lazyZodResolver } from '@web/lib/lazy-resolver';
 import { EmailField, PasswordField } from './components/account-fields';
 import { AuthCard, AuthFooterLink } from './components/auth-card';
 import { AuthForm } from './components/auth-form';
-import { LINK } from './components/fields';
+import { LINK, SuccessBox } from './components/fields';
 import { PlatformBrand, PlatformClosed, usePlatformProfile } from './components/platform-brand';
 import { afterLoginTarget, authPaths, usePortal } from './components/portal';
 import { mainSiteUrl } from '@web/lib/host-platform';
 import { useAuthForm } from './components/use-auth-form';
-import { clearLocalAuthState, forgetCachedSession, safeRedirect } from '@web/lib/auth-state';
+import { safeRedirect } from '@shared/safe-redirect';
+import { clearLocalAuthState, forgetCachedSession } from '@web/lib/auth-state';
 
 // zod loads on the first interaction, not with the app's first screen (docs/decisions/005-initial-bundle.md).
 const loginResolver = lazyZodResolver(() => import('@shared/schemas/accounts').then((m) => m.ZLogin.omit({ platform: true })));
@@ -72,6 +73,28 @@ function SuspendedNotice({ status, reason }: { status: string; reason: string })
   );
 }
 
+/**
+ * After "too many attempts": the owner of an account locked by wrong passwords from everywhere can have the
+ * unlock link sent again (decision 110). The server answers the same whether the account is locked or not.
+ */
+function UnlockOffer({ email }: { email: string }) {
+  const { t } = useTranslation('auth');
+  const [sent, setSent] = useState(false);
+  if (sent) return <SuccessBox testId="unlock-sent">{t('unlock.sent')}</SuccessBox>;
+  return (
+    <button
+      type="button"
+      className={`text-start text-sm ${LINK}`}
+      data-testid="unlock-request"
+      onClick={() => {
+        void requestUnlock({ email }).then(() => setSent(true), () => setSent(true));
+      }}
+    >
+      {t('unlock.ask')}
+    </button>
+  );
+}
+
 /** Spec §2.3/§7.4: one login screen for teachers, students, admins and a teacher's platform. */
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -81,6 +104,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [log, setLog] = useState<TLogEntry[]>([]);
   const [suspension, setSuspension] = useState<{ status: string; reason: string } | null>(null);
+  const [limitedEmail, setLimitedEmail] = useState<string | null>(null);
   const { profile } = usePlatformProfile(portal === 'platform' ? subdomain : null);
   const {
     register,
@@ -96,6 +120,7 @@ export function LoginPage() {
       setLog([...entries]);
     };
     setSuspension(null);
+    setLimitedEmail(null);
     push('checkingStorage');
     if (!storageUsable()) {
       push('storageBlocked');
@@ -119,6 +144,7 @@ export function LoginPage() {
       if (error instanceof ApiError && error.code === 'TEACHER_INACTIVE' && error.details.status) {
         setSuspension({ status: error.details.status, reason: error.details.reason ?? '' });
       }
+      if (error instanceof ApiError && error.code === 'RATE_LIMITED') setLimitedEmail(values.email);
       throw error; // the error box shows it
     }
   });
@@ -141,6 +167,7 @@ export function LoginPage() {
           </Link>
         </div>
       </AuthForm>
+      {limitedEmail && <UnlockOffer email={limitedEmail} />}
       {suspension ? <SuspendedNotice {...suspension} /> : <LoginLog entries={log} />}
     </AuthCard>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { forgetCachedSession, safeRedirect } from '@web/lib/auth-state';
+import { safeRedirect } from '@shared/safe-redirect';
+import { forgetCachedSession } from '@web/lib/auth-state';
 import { lazyZodResolver } from '@web/lib/lazy-resolver';
 import { EmailField, NameField, PasswordField, PhoneField } from './components/account-fields';
 import { AuthCard, AuthFooterLink } from './components/auth-card';
