@@ -19,7 +19,8 @@
 //
 // Environment: IMAGE_WORK (default /var/tmp/darsi-image: the debootstrap root, scratch folders; never in the
 // repository), IMAGE_TAG (default localhost/darsi:verify), IMAGE_PORT (default 5140), IMAGE_REBUILD_BASE=true
-// (make the base again), IMAGE_KEEP=true (keep the built image; by default it is removed, the base stays cached).
+// (make the base again), IMAGE_KEEP=true (keep the built image; by default it is removed, while the base and the
+// build's layers stay cached in podman's storage, /var/lib/containers), IMAGE_PRUNE=true (drop those layers too).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,7 +33,13 @@ const PORT = Number(process.env.IMAGE_PORT || 5140);
 const BASE = `127.0.0.1:${PORT}`;
 const RESULT = path.join(ROOT, 'bench/results/image.md');
 const JSON_OUT = path.join(os.tmpdir(), 'darsi-image.json');
+// Version of the stand-in base's recipe: a change to makeBase() bumps it, so that a cached base is made again.
+const STANDIN = 2;
 const SECRET = 'image-check-secret-0123456789abcdef0123';
+/** Every secret the server requires in production, read from its config so that a new one is given here too. */
+const PRODUCTION_SECRETS = Object.fromEntries(
+  [...fs.readFileSync(path.join(ROOT, 'src/server/core/config.ts'), 'utf8').matchAll(/Invalid environment variable (\w+): required in production/g)].map((m) => [m[1], SECRET]),
+);
 const DEMO = { teacher: 'teacher@darsi.test', password: 'darsi-demo-2026' };
 
 if (path.relative(ROOT, WORK) === '' || !path.relative(ROOT, WORK).startsWith('..')) throw new Error(`IMAGE_WORK (${WORK}) must be outside the repository`);
@@ -108,6 +115,21 @@ function makeBase(name) {
     path.join(rootfs, 'etc/apt/sources.list'),
     ['deb http://deb.debian.org/debian bookworm main', 'deb http://deb.debian.org/debian bookworm-updates main', 'deb http://deb.debian.org/debian-security bookworm-security main', ''].join('\n'),
   );
+  // What makes Debian's images "slim" and keeps apt's downloads out of layers (as in debian:bookworm-slim, which the
+  // official node image starts from): without it, every .deb chromium and ffmpeg bring stays in the image.
+  fs.writeFileSync(
+    path.join(rootfs, 'etc/dpkg/dpkg.cfg.d/docker'),
+    ['/usr/share/doc/*', '/usr/share/groff/*', '/usr/share/info/*', '/usr/share/linda/*', '/usr/share/lintian/overrides/*', '/usr/share/locale/*', '/usr/share/man/*']
+      .map((p) => `path-exclude ${p}`)
+      .concat(['path-include /usr/share/doc/*/copyright', 'path-include /usr/share/locale/locale.alias', ''])
+      .join('\n'),
+  );
+  const clean = '"rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"';
+  fs.writeFileSync(path.join(rootfs, 'etc/apt/apt.conf.d/docker-clean'), `DPkg::Post-Invoke { ${clean}; };\nAPT::Update::Post-Invoke { ${clean}; };\nDir::Cache::pkgcache "";\nDir::Cache::srcpkgcache "";\n`);
+  fs.writeFileSync(path.join(rootfs, 'etc/apt/apt.conf.d/docker-no-languages'), 'Acquire::Languages "none";\n');
+  for (const dir of ['usr/share/doc', 'usr/share/man', 'usr/share/info', 'usr/share/locale']) {
+    for (const f of fs.readdirSync(path.join(rootfs, dir))) if (!(dir === 'usr/share/doc' || f === 'locale.alias')) fs.rmSync(path.join(rootfs, dir, f), { recursive: true, force: true });
+  }
   // Node: the binary the npm package `node` installed for this project (decision 053), same version as `npm start`.
   const nodeBin = path.join(ROOT, 'node_modules/node/bin/node');
   if (!fs.existsSync(nodeBin)) throw new Error('node_modules/node/bin/node is missing: run npm install first');
@@ -137,7 +159,7 @@ function makeBase(name) {
     for (const f of fs.readdirSync(path.join(rootfs, dir))) if (f !== 'partial' && f !== 'lock') fs.rmSync(path.join(rootfs, dir, f), { recursive: true, force: true });
   }
   log(`importing the root as ${name}`);
-  const tar = spawnSync('sh', ['-c', `tar --numeric-owner -C '${rootfs}' -c . | podman import --change 'CMD ["node"]' --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' --change 'ENV NODE_VERSION=${nodeVersion()}' - ${name}`], { stdio: 'inherit' });
+  const tar = spawnSync('sh', ['-c', `tar --numeric-owner -C '${rootfs}' -c . | podman import --change 'CMD ["node"]' --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' --change 'ENV NODE_VERSION=${nodeVersion()}' --change 'ENV DARSI_STANDIN_BASE=${STANDIN}' - ${name}`], { stdio: 'inherit' });
   if (tar.status !== 0) throw new Error('podman import failed');
   const ms = Date.now() - started;
   fs.rmSync(rootfs, { recursive: true, force: true });
@@ -277,8 +299,57 @@ async function check(mode) {
   return lines;
 }
 
+/** Debian packages of a mounted image: name → { mb, deps } from dpkg's status file. */
+function dpkgStatus(root) {
+  const pkgs = new Map();
+  for (const block of fs.readFileSync(path.join(root, 'var/lib/dpkg/status'), 'utf8').split(/\n\n+/)) {
+    const field = (f) => new RegExp(`^${f}: (.*)$`, 'm').exec(block)?.[1] ?? '';
+    if (!/install ok installed/.test(field('Status'))) continue;
+    const deps = `${field('Pre-Depends')}, ${field('Depends')}`
+      .split(',')
+      .map((d) => d.split('|').map((a) => a.trim().split(/[\s:(]/)[0]).filter(Boolean))
+      .filter((alts) => alts.length > 0);
+    pkgs.set(field('Package'), { mb: Number(field('Installed-Size')) / 1024, deps, provides: field('Provides').split(',').map((x) => x.trim().split(/[\s(]/)[0]).filter(Boolean) });
+  }
+  return pkgs;
+}
+
+/** Megabytes the image's Debian packages add over its base, split into Chromium only, ffmpeg only, both, other. */
+function debianSplit(mounted, baseRoot) {
+  const all = dpkgStatus(mounted);
+  const base = new Set(dpkgStatus(baseRoot).keys());
+  const provider = new Map();
+  for (const [name, p] of all) for (const v of [name, ...p.provides]) if (!provider.has(v)) provider.set(v, name);
+  const closure = (root) => {
+    const seen = new Set();
+    const stack = [root];
+    while (stack.length) {
+      const name = stack.pop();
+      if (seen.has(name) || !all.has(name)) continue;
+      seen.add(name);
+      for (const alts of all.get(name).deps) {
+        const hit = alts.map((a) => provider.get(a)).find(Boolean);
+        if (hit) stack.push(hit);
+      }
+    }
+    return new Set([...seen].filter((n) => !base.has(n)));
+  };
+  const chromium = closure('chromium');
+  const ffmpeg = closure('ffmpeg');
+  const sum = (names) => Math.round([...names].reduce((s, n) => s + (all.get(n)?.mb ?? 0), 0));
+  const added = [...all.keys()].filter((n) => !base.has(n));
+  return {
+    added: sum(added),
+    chromiumOnly: sum([...chromium].filter((n) => !ffmpeg.has(n))),
+    ffmpegOnly: sum([...ffmpeg].filter((n) => !chromium.has(n))),
+    shared: sum([...chromium].filter((n) => ffmpeg.has(n))),
+    other: sum(added.filter((n) => !chromium.has(n) && !ffmpeg.has(n))),
+    counts: { added: added.length, chromium: chromium.size, ffmpeg: ffmpeg.size },
+  };
+}
+
 /** What takes the space: sizes inside the mounted image. */
-function spaceReport(mounted, baseName) {
+function spaceReport(mounted, baseName, baseRoot) {
   const du = (p) => {
     const full = path.join(mounted, p);
     if (!fs.existsSync(full)) return 0;
@@ -298,7 +369,7 @@ function spaceReport(mounted, baseName) {
     ? fs.readdirSync(modules).flatMap((n) => (n.startsWith('@') ? fs.readdirSync(path.join(modules, n)).map((m) => `${n}/${m}`) : n.startsWith('.') ? [] : [n]))
     : [];
   const moduleSizes = entries.map((n) => [n, du(`app/node_modules/${n}`)]).sort((a, b) => b[1] - a[1]);
-  return { total, base: du('usr/local/bin/node'), chromium: du('usr/lib/chromium'), nodeModules: du('app/node_modules'), dist: du('app/dist'), content: du('app/content') + du('app/public'), topPackages: top, topModules: moduleSizes.slice(0, 8), baseName };
+  return { total, debian: debianSplit(mounted, baseRoot), base: du('usr/local/bin/node'), chromium: du('usr/lib/chromium'), nodeModules: du('app/node_modules'), dist: du('app/dist'), content: du('app/content') + du('app/public'), topPackages: top, topModules: moduleSizes.slice(0, 8), baseName };
 }
 
 async function main() {
@@ -314,18 +385,19 @@ async function main() {
     const base = baseImage();
     const baseName = base.includes('/') ? base : `docker.io/library/${base}`;
     const want = nodeVersion();
-    const cached = imageExists(baseName) && imageConfig(baseName).env.includes(`NODE_VERSION=${want}`);
+    const cached = imageExists(baseName) && imageConfig(baseName).env.includes(`NODE_VERSION=${want}`) && imageConfig(baseName).env.includes(`DARSI_STANDIN_BASE=${STANDIN}`);
     if (!cached || process.env.IMAGE_REBUILD_BASE === 'true') results.baseMs = makeBase(baseName);
     else log(`base ${baseName} (Node ${want}) is cached in podman's storage`);
     results.base = `${baseName} (stand-in: Debian bookworm minbase + Node ${want} from the npm package \`node\`)`;
 
     log(`podman build -t ${TAG} (log in ${WORK}/build.log)`);
-    const buildArgs = ['build', '--isolation=chroot', '--network', 'host', '--pull=never', '-t', TAG, '-f', 'Dockerfile', '.'];
+    const buildArgs = ['build', '--isolation=chroot', '--network', 'host', '--pull=never', '--format', 'docker', '-t', TAG, '-f', 'Dockerfile', '.'];
     results.buildCommand = `podman ${buildArgs.join(' ')}`;
     results.buildMs = longRun('podman', buildArgs, path.join(WORK, 'build.log'));
     cleanups.push(async () => {
+      // The build's layers stay in podman's storage as the next run's cache (IMAGE_PRUNE=true drops them).
       if (process.env.IMAGE_KEEP !== 'true') sh('podman', ['rmi', '-f', TAG], { ok: [0, 1, 2, 125], quiet: true });
-      sh('podman', ['image', 'prune', '-f'], { ok: [0, 125], quiet: true });
+      if (process.env.IMAGE_PRUNE === 'true') sh('podman', ['image', 'prune', '-f'], { ok: [0, 125], quiet: true });
     });
     const cfg = imageConfig(TAG);
     results.size = cfg.size;
@@ -335,13 +407,15 @@ async function main() {
 
     const mounted = sh('podman', ['image', 'mount', TAG], { quiet: true }).stdout.trim();
     cleanups.push(async () => sh('podman', ['image', 'unmount', TAG], { ok: [0, 125], quiet: true }));
-    results.space = spaceReport(mounted, baseName);
+    const baseRoot = sh('podman', ['image', 'mount', baseName], { quiet: true }).stdout.trim();
+    cleanups.push(async () => sh('podman', ['image', 'unmount', baseName], { ok: [0, 125], quiet: true }));
+    results.space = spaceReport(mounted, baseName, baseRoot);
 
     const engine = canRunContainers(TAG);
     results.container = engine;
     log(engine.ok ? 'podman runs containers here: the image runs as a container' : `podman cannot run a container here (${engine.why}): running the image's filesystem under chroot`);
     const starts = [
-      ['production', { NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_HOST: BASE, BETTER_AUTH_SECRET: SECRET, CODES_SECRET: SECRET, VIDEO_SECRET: SECRET, LOG_LEVEL: 'warn' }],
+      ['production', { NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_HOST: BASE, ...PRODUCTION_SECRETS, LOG_LEVEL: 'warn' }],
       ['demo', { NODE_ENV: 'development', SEED_DEMO: 'true', PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_HOST: BASE, LOG_LEVEL: 'warn' }],
     ];
     for (const [mode, env] of starts) {
@@ -394,7 +468,7 @@ function report(r) {
     '',
     ...(r.size ? [`Image: **${(r.size / 1e9).toFixed(2)} GB** (${Math.round(r.size / 1e6)} MB as \`podman image inspect\` counts it), user \`${r.user}\`, \`CMD ${r.cmd}\`.`, ''] : []),
     ...(r.container ? [`How it ran: ${r.container.ok ? 'as a container (`podman run`)' : `from its own filesystem, not as a container: \`podman run\` is refused on this machine (${r.container.why})`}.`, ''] : []),
-    ...r.steps.flatMap((x) => [`### Start ${x.mode === 'production' ? 'as in production (`NODE_ENV=production` from the image, the three secrets given, fresh /data)' : 'with the demo data (`NODE_ENV=development`, fresh /data)'}`, '', `- ${x.how}`, ...x.lines.map((l) => `- ${l}`), '']),
+    ...r.steps.flatMap((x) => [`### Start ${x.mode === 'production' ? 'as in production (`NODE_ENV=production` from the image, the secrets it requires given, fresh /data)' : 'with the demo data (`NODE_ENV=development`, fresh /data)'}`, '', `- ${x.how}`, ...x.lines.map((l) => `- ${l}`), '']),
     ...(s
       ? [
           '### What takes the space (inside the image)',
@@ -407,6 +481,8 @@ function report(r) {
           `| Node (\`/usr/local/bin/node\`) | ${mb(s.base)} |`,
           `| \`/app/dist\` (web app and server bundle) | ${mb(s.dist)} |`,
           `| \`/app/content\` + \`/app/public\` | ${mb(s.content)} |`,
+          '',
+          `Debian packages added over the base: ${mb(s.debian.added)} (${s.debian.counts.added} packages, \`Installed-Size\`): Chromium and what only it needs ${mb(s.debian.chromiumOnly)}, ffmpeg and what only it needs ${mb(s.debian.ffmpegOnly)}, needed by both ${mb(s.debian.shared)}, the rest (tar, ca-certificates…) ${mb(s.debian.other)}.`,
           '',
           `Largest Debian packages: ${s.topPackages.map(([p, m]) => `${p} ${mb(m)}`).join(', ')}.`,
           '',
