@@ -454,8 +454,8 @@ function report(r) {
   return [
     '# The container image, built and started (issue 23)',
     '',
-    `Measured by \`npm run reliability\` (part \`image\`: \`RELIABILITY_ONLY=image npm run reliability\`, script`,
-    `\`scripts/reliability/image.mjs\`) on ${r.date.slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} at the end.`,
+    `Measured by \`scripts/reliability/image.mjs\` (the part \`image\` of \`npm run reliability\`; alone:`,
+    `\`RELIABILITY_ONLY=image npm run reliability\`) on ${r.date.slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} at the end.`,
     '',
     `Result: ${r.ok ? '**pass**' : `**FAIL**: ${String(r.error).split('\n')[0]}`}`,
     '',
