@@ -5,6 +5,8 @@
 // postgres, default both); R5_POSTGRES (a server for the scratch databases of R5 and R7, default
 // postgres://postgres@127.0.0.1:5432); R7_SECONDS (default 30); R9_DOWN_SECONDS (default 5); FUZZ_RUNS (runs per endpoint for tests/integration/fuzz*, default
 // 1000); RELIABILITY_ONLY (e.g. "r5,r9"); RELIABILITY_NOTE (a line for the results, e.g. other load on the machine).
+// The part "image" builds the container image and starts it (scripts/reliability/image.mjs, its own variables there;
+// results in bench/results/image.md).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +14,7 @@ import path from 'node:path';
 import { machine, uptime } from './lib.mjs';
 
 const env = { ...process.env, BUILD_DIR: process.env.BUILD_DIR || 'dist' };
-const only = new Set((process.env.RELIABILITY_ONLY ?? 'r5,r7,r9,fuzz').split(','));
+const only = new Set((process.env.RELIABILITY_ONLY ?? 'r5,r7,r9,fuzz,image').split(','));
 const node = fs.existsSync('node_modules/.bin/node') ? 'node_modules/.bin/node' : process.execPath;
 const run = (args, extra = {}) => spawnSync(args[0], args.slice(1), { stdio: 'inherit', env: { ...env, ...extra } }).status ?? 1;
 const read = (name) => {
@@ -64,6 +66,13 @@ const fuzzTests = fs.existsSync('tests/integration') ? fs.readdirSync('tests/int
 if (only.has('fuzz') && fuzzTests.length > 0) {
   status.fuzz = run(['npx', 'vitest', 'run', '--project', 'integration', ...fuzzTests.map((f) => `tests/integration/${f}`)], { FUZZ_RUNS: process.env.FUZZ_RUNS ?? '1000' });
 }
+
+// The container image (issue 23): built with podman from a local stand-in base, started, checked over HTTP.
+if (only.has('image')) {
+  fs.rmSync(path.join(os.tmpdir(), 'darsi-image.json'), { force: true });
+  status.image = run([node, 'scripts/reliability/image.mjs']);
+}
+const image = read('darsi-image.json');
 
 const r5 = read('darsi-r5.json');
 const r7 = ['pglite', 'postgres'].flatMap((d) => read(`darsi-r7-${d}.json`) ?? []);
@@ -140,6 +149,8 @@ const lines = [
         ),
       ]
     : []),
+  '',
+  `## Container image built and started: ${image === null ? 'not run' : image.ok ? '**pass**' : '**FAIL**'} (${image?.size ? `${(image.size / 1e9).toFixed(2)} GB; ` : ''}bench/results/image.md)`,
   '',
   `## R8 heavier fuzz run: ${fuzzTests.length ? `${status.fuzz === undefined ? 'not run' : status.fuzz === 0 ? '**pass**' : '**FAIL**'} (${fuzzTests.join(', ')}, FUZZ_RUNS=${process.env.FUZZ_RUNS ?? '1000'})` : 'no tests/integration/fuzz*.test.ts yet'}`,
   '',
