@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { TGuards } from '@server/auth';
+import type { TClock } from '@server/core/clock';
 import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
 import type { TAppEnv } from '@server/core/env';
@@ -8,12 +9,12 @@ import { validate } from '@server/core/validate';
 import { teacherContact, updateTeacherContact } from './platform-profile';
 import { teacherOverview } from './teacher-overview';
 
-type TDeps = { config: TConfig; db: Db; guards: TGuards };
+type TDeps = { config: TConfig; db: Db; guards: TGuards; clock: TClock };
 
-export function teacherRoutes({ config, db, guards }: TDeps) {
+export function teacherRoutes({ config, db, guards, clock }: TDeps) {
   return new Hono<TAppEnv>()
     .use(guards.requireTeacher)
-    .get('/overview', async (c) => c.json(await teacherOverview(db, c.var.teacher, config)))
+    .get('/overview', async (c) => c.json(await teacherOverview(db, c.var.teacher, config, clock.now())))
     .get('/contact', async (c) => c.json(await teacherContact(db, c.var.teacher.id)))
     .put('/contact', validate('json', ZTeacherContact), async (c) => c.json(await updateTeacherContact(db, c.var.teacher.id, c.req.valid('json'))));
 }
