@@ -155,7 +155,10 @@ describe('card return page and transfers reviewed by an admin', () => {
     expect(await teacher.b.json(await teacher.b.get('/api/billing/teacher/banner'))).toMatchObject({ status: 'active' });
     const revenue = await admin.json(await admin.get('/api/billing/admin/revenue'));
     expect(revenue.byMethod.transfer).toBeGreaterThanOrEqual(30_600);
-    expect(revenue.totalDzd).toBeGreaterThanOrEqual(30_600 + 3_000 + 53_100);
+    // The card invoices of this file are paid with Darsi's Chargily TEST key: no money, not revenue (issue 24).
+    expect(revenue.byMethod.card).toBeUndefined();
+    expect(revenue.totalDzd).toBe(revenue.byMethod.transfer);
+    expect(revenue.testPayments).toBeGreaterThanOrEqual(2);
   });
 });
 
