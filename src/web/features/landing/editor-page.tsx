@@ -59,6 +59,17 @@ function useValidation() {
   };
 }
 
+/** The starter's texts about the teacher (server: landing/starter.ts SAMPLE_TEXT_KEYS), kept off the public page. */
+const SAMPLE_KEYS = ['description', 'heroFeature1', 'heroFeature2', 'heroFeature3', 'aboutBio', 'highlight1', 'highlight2'];
+
+/** Whether the draft still holds the starter's sample text as it was written (issue 24). */
+function useHasSampleText(draft: TLandingPageInput): boolean {
+  const { t } = useTranslation('landing');
+  const samples = new Set(SAMPLE_KEYS.map((key) => t(`starter.${key}`)));
+  const texts = [draft.description, ...draft.hero_features.map((f) => f.text), draft.about_me.bio, ...(draft.about_me.highlights ?? [])];
+  return texts.some((text) => typeof text === 'string' && samples.has(text.trim()));
+}
+
 function Editor({ page }: { page: TLandingPage }) {
   const { t } = useTranslation('landing');
   const queryClient = useQueryClient();
@@ -73,6 +84,7 @@ function Editor({ page }: { page: TLandingPage }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const frame = useRef<HTMLIFrameElement>(null);
   const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(base), [draft, base]);
+  const hasSample = useHasSampleText(draft);
 
   // Spec §3 local overrides: every change is kept in this browser until it is saved.
   useEffect(() => {
@@ -161,6 +173,11 @@ function Editor({ page }: { page: TLandingPage }) {
           </Button>
         </div>
       </PageTitle>
+      {hasSample && (
+        <Notice tone="info" testId="editor-sample-text">
+          {t('editor.sampleText')}
+        </Notice>
+      )}
       {status.published && status.hasDraft && !dirty && (
         <Notice tone="info" testId="editor-draft-pending">
           {t('editor.draftPending')}
