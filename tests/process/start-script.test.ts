@@ -86,7 +86,8 @@ describe('npm start', () => {
     const chargily = (env: Record<string, string>) => {
       const result = spawnSync(process.execPath, [path.join(root, 'scripts', 'start.mjs')], { cwd: os.tmpdir(), env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
       expect(result.status, result.stderr).toBe(0);
-      return { out: result.stdout, ...(JSON.parse(result.stdout.trim().split('\n').at(-2)!) as Record<string, string | undefined>) };
+      const given = JSON.parse(result.stdout.trim().split('\n').at(-2)!) as { CHARGILY_API_BASE?: string; CHARGILY_SECRET_KEY?: string };
+      return { out: result.stdout, ...given };
     };
     // A newcomer's plain `npm start`: a marked test payment page, for course payments and for Darsi's own plans.
     const demo = chargily({});
@@ -94,7 +95,7 @@ describe('npm start', () => {
     expect(demo.CHARGILY_SECRET_KEY).toMatch(/^test_sk_/);
     expect(demo.out).toContain('TEST payment page');
     expect(chargily({ DARSI_DEMO_CHARGILY: '0', SEED_DEMO: 'true', DATABASE_URL: 'postgres://x@127.0.0.1/x' }).CHARGILY_API_BASE).toBeDefined();
-    for (const env of [
+    const never: Record<string, string>[] = [
       { NODE_ENV: 'production' },
       { NODE_ENV: 'production', DARSI_DEMO_CHARGILY: '0' },
       { DATABASE_URL: 'postgres://x@127.0.0.1/x' },
@@ -102,7 +103,8 @@ describe('npm start', () => {
       { DARSI_DEMO_CHARGILY: 'off' },
       { CHARGILY_SECRET_KEY: 'live_sk_real' },
       { CHARGILY_API_BASE: 'https://pay.example.test/api/v2' },
-    ]) {
+    ];
+    for (const env of never) {
       const got = chargily(env);
       expect(got.out, JSON.stringify(env)).not.toContain('stand-in');
       expect(got.CHARGILY_API_BASE).toBe(env.CHARGILY_API_BASE);
