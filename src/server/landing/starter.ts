@@ -70,7 +70,7 @@ export function starterContent(title: string, lng: TLanguage, teacherName: strin
 }
 
 /** Starter texts that state something about the teacher: sample text until the teacher changes it. */
-export const SAMPLE_TEXT_KEYS = ['description', 'heroFeature1', 'heroFeature2', 'heroFeature3', 'aboutBio', 'highlight1', 'highlight2'] as const;
+const SAMPLE_TEXT_KEYS = ['description', 'heroFeature1', 'heroFeature2', 'heroFeature3', 'aboutBio', 'highlight1', 'highlight2'] as const;
 
 let samples: Set<string> | null = null;
 

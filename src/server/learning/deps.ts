@@ -10,4 +10,4 @@ export type TLearningDeps = {
   upcomingLive: (studentId: string, platform: string | null) => Promise<TUpcomingLive[]>;
 };
 
-export type TUpcomingLive = { id: string; title: string; courseId: string; courseTitle: string; teacherName: string; startsAt: string; durationMinutes: number; endsAt: string; opensAt: string; status: string };
+type TUpcomingLive = { id: string; title: string; courseId: string; courseTitle: string; teacherName: string; startsAt: string; durationMinutes: number; endsAt: string; opensAt: string; status: string };
