@@ -46,7 +46,7 @@ function Revenue() {
       </p>
       {data.testPayments > 0 && (
         <p className="text-sm text-amber-800" data-testid="platform-test-payments">
-          {t('admin.testPayments', { count: data.testPayments })}
+          {t('admin.testPayments', { n: data.testPayments })}
         </p>
       )}
     </section>
