@@ -43,7 +43,7 @@ describe('the billing page’s ways to pay (issue 24)', () => {
   it('with transfers only: the transfer button and why the card is off', () => {
     show(overview({ card: false, transfer: { holder: 'Darsi', ccpAccount: '001', rip: null, baridimob: null } }));
     expect(screen.getByTestId('pay-transfer')).toBeTruthy();
-    expect(screen.getByText(billing.page.cardOffTransfer)).toBeTruthy();
+    expect(screen.getByText(billing.page.cardOffTransfer!)).toBeTruthy();
     expect(screen.queryByTestId('billing-no-payment')).toBeNull();
   });
 
