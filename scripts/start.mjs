@@ -62,14 +62,24 @@ if (INPUTS.some((input) => newestMtime(path.join(ROOT, input)) > built)) {
   fs.writeFileSync(STAMP, new Date().toISOString());
 }
 
-// Opt-in demo card payments (docs/decisions/089): DARSI_DEMO_CHARGILY=<port> starts the local Chargily stand-in, a
-// clearly marked test payment page, and points Darsi at it. Never in production, never over a real CHARGILY_API_BASE.
-const demoChargily = process.env.DARSI_DEMO_CHARGILY;
-if (demoChargily && process.env.NODE_ENV !== 'production' && !process.env.CHARGILY_API_BASE) {
+// Demo card payments (docs/decisions/089, amended by 118): with the demo data on the embedded database, `npm start`
+// also starts the local Chargily stand-in, a page marked in large letters as a test payment page where no card is
+// charged, and points Darsi at it, for course payments (the demo teacher's test key) and for Darsi's own plans (a
+// test key for the billing page). DARSI_DEMO_CHARGILY=<port> chooses its port (any free one otherwise), =off turns it
+// off. Never in production, never over a real CHARGILY_API_BASE.
+const env = process.env;
+const demoData = env.NODE_ENV !== 'production' && (env.SEED_DEMO === 'true' || (!env.DATABASE_URL && env.SEED_DEMO !== 'false'));
+const demoChargily = (env.DARSI_DEMO_CHARGILY ?? '').trim();
+const wanted = demoChargily === 'off' || demoChargily === 'false' ? false : demoData || demoChargily !== '';
+// A live key of Darsi's own account means real Chargily is wanted: the stand-in would swallow it.
+const liveKey = (env.CHARGILY_SECRET_KEY ?? '').startsWith('live_');
+if (wanted && env.NODE_ENV !== 'production' && !env.CHARGILY_API_BASE && !liveKey) {
   const { startChargilyStandIn } = await import(pathToFileURL(path.join(ROOT, 'tests', 'support', 'chargily-stand-in.ts')).href);
-  const standIn = await startChargilyStandIn({ port: Number(demoChargily) || 4404 });
-  process.env.CHARGILY_API_BASE = standIn.url;
-  console.log(`Demo card payments: the Chargily stand-in (test payment page, no real money) is on ${standIn.url}`);
+  const standIn = await startChargilyStandIn({ port: Number(demoChargily) || 0 });
+  env.CHARGILY_API_BASE = standIn.url;
+  // Darsi's own plans are paid on Darsi's Chargily account: in the demo, a test key only the stand-in accepts.
+  env.CHARGILY_SECRET_KEY ||= 'test_sk_darsiDemoPlansStandIn2026';
+  console.log(`Demo card payments: the Chargily stand-in (a TEST payment page, no real money) is on ${standIn.url}`);
 }
 
 await import(pathToFileURL(path.join(BUILD_DIR, 'server', 'main.mjs')).href);

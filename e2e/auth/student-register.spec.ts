@@ -1,4 +1,4 @@
-import { isSignedIn } from '../support/auth';
+import { isSignedIn, mailedLink } from '../support/auth';
 import { DEMO, expect, test, uniqueAccount } from '../support/fixtures';
 
 test.describe('student registration', () => {
@@ -45,4 +45,23 @@ test.describe('student registration', () => {
       'هذا البريد الإلكتروني مسجل بالفعل. يرجى تسجيل الدخول أو استخدام بريد إلكتروني آخر.',
     );
   });
+});
+
+test('Arabic: "create an account" from a login that was going to a payment keeps the way there, through the e-mail confirmation too', async ({ page }) => {
+  const account = uniqueAccount('pay-signup');
+  const target = '/platform/demo/student/dashboard/payments';
+  await page.goto(`/platform/demo/login?redirectTo=${encodeURIComponent(target)}`);
+  await page.getByRole('link', { name: 'أنشئ حساباً جديداً' }).click();
+  await expect(page).toHaveURL(`/platform/demo/register?redirectTo=${encodeURIComponent(target)}`);
+  await page.getByLabel('الاسم الكامل').fill('أمينة المشترية');
+  await page.getByLabel('البريد الإلكتروني').fill(account.email);
+  await page.locator('#password').fill(account.password);
+  await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+  await expect(page).toHaveURL(target);
+
+  // The confirmation link of the e-mail leads back there too, not to an empty dashboard.
+  await page.goto(await mailedLink(account.email, '/api/auth/verify-email'));
+  await expect(page.getByTestId('verify-confirmed')).toBeVisible();
+  await page.getByTestId('verify-continue').click();
+  await expect(page).toHaveURL(target);
 });

@@ -79,6 +79,42 @@ test.describe('the landing page editor (Arabic)', () => {
     await expect(page.locator('h1')).toHaveText('فيزياء البكالوريا');
   });
 
+  test('Arabic: "save draft" on a published page keeps the live page until "publish changes" (decision 025)', async ({ page, browser }) => {
+    // Three visitors' browsers besides the editor: more than the default 45 s on a busy machine.
+    test.setTimeout(120_000);
+    const account = await newTeacher(page, 'pubdraft');
+    const created = await createPageViaApi(page, 'صفحة المسودة');
+    await page.request.post(`/api/landing/pages/${created.id}/publish`, { headers: { origin: ORIGIN } });
+    // A new visitor each time: a returning one may first be served by the page's offline worker (decision 028).
+    const live = async () => {
+      const visitor = await browser.newContext({ locale: 'ar', extraHTTPHeaders: { 'x-forwarded-for': '10.77.0.19' } });
+      const v = await visitor.newPage();
+      await v.goto(onSubdomain(account.subdomain));
+      const title = await v.locator('h1').innerText();
+      await visitor.close();
+      return title;
+    };
+    expect(await live()).toBe('صفحة المسودة');
+
+    await page.goto(`/dashboard/landing-pages/${created.id}`);
+    await page.getByTestId('panel-hero').locator('summary').click();
+    await page.getByTestId('field-title').fill('صفحة المسودة الجديدة');
+    await page.getByTestId('editor-save').click();
+    await expect(page.getByTestId('editor-draft-pending')).toContainText('مسودة محفوظة لم تُنشر بعد');
+    // The preview beside the form shows the draft; visitors still see the published page, even after a while.
+    await expect(page.frameLocator('iframe').first().locator('h1')).toHaveText('صفحة المسودة الجديدة');
+    expect(await live()).toBe('صفحة المسودة');
+    // Reopened, the editor shows the draft, not the live page.
+    await page.reload();
+    await expect(page.getByTestId('field-title')).toHaveValue('صفحة المسودة الجديدة');
+    await page.screenshot({ path: `${SCREENSHOTS}/landing-draft-pending-ar-1280.png` });
+
+    await page.getByTestId('editor-publish-draft').click();
+    await expect(page.getByTestId('editor-draft-pending')).toHaveCount(0);
+    await expect(page.getByTestId('status-published')).toHaveText('منشورة');
+    expect(await live()).toBe('صفحة المسودة الجديدة');
+  });
+
   test('keeps unsaved changes in this browser, restores them, and warns before leaving', async ({ page }) => {
     await newTeacher(page, 'draft');
     const created = await createPageViaApi(page, 'صفحة المسودة');

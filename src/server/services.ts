@@ -45,8 +45,14 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     onLessonsRemoved: (teacherId, lessonIds) => video.forgetLessons(teacherId, lessonIds),
   });
   const certificates = createCertificates({ db, clock, config, files: courses.files });
-  // The lesson that completes a course issues its certificate (decision 069).
-  const learning = createLearning({ db, clock, onCourseCompleted: (studentId, courseId) => certificates.issueIfComplete(studentId, courseId) });
+  const live = createLive({ db, clock, config, mailer, jobs, courseContent: courses.content });
+  // The lesson that completes a course issues its certificate (decision 069); My Subscriptions lists coming live sessions.
+  const learning = createLearning({
+    db,
+    clock,
+    onCourseCompleted: (studentId, courseId) => certificates.issueIfComplete(studentId, courseId),
+    upcomingLive: async (studentId, platform) => (await live.joining.upcomingForStudent(studentId, { platform, courseId: null })).sessions,
+  });
   const video = createVideo({ config, db, clock, jobs, auth, learning, logger, bus, findTeacher: (headers) => activeTeacher(auth, db, headers) });
   const billing = createBilling({
     db,
@@ -76,7 +82,7 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     codes: createCodes({ config, db, clock, jobs }),
     subscriptions: createSubscriptions({ db, clock }),
     learning,
-    live: createLive({ db, clock, config, mailer, jobs, courseContent: courses.content }),
+    live,
     video,
     billing,
     revenue: createRevenue({ db, clock, config }),

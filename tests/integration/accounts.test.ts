@@ -863,3 +863,12 @@ describe('audit log', () => {
     expect(logins.length).toBeGreaterThan(0);
   });
 });
+
+describe(`a platform without Darsi's payment settings on ${DRIVER} (issue 24)`, () => {
+  it('offers no card and no transfer for plans, so the billing page can say what to do instead of a dead button', async () => {
+    const { b } = await registerTeacher();
+    expect(await b.json(await b.get('/api/billing/teacher/overview'))).toMatchObject({ status: 'trial', card: false, transfer: null, trialDaysLeft: 5 });
+    const refused = await b.post('/api/billing/teacher/invoices', { plan: 'independent', period: 'monthly', method: 'card' });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+  });
+});

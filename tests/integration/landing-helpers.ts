@@ -24,7 +24,7 @@ export async function createPage(client: TTeacherClient, title = 'صفحتي ا�
 
 /** The editable fields of a page as the API returned it, ready to be changed and saved. */
 export function editable(page: Record<string, unknown>) {
-  const { id: _i, teacher_id: _t, is_published: _p, is_main: _m, views_count: _v, created_at: _c, updated_at: _u, published_at: _pa, url: _url, teacher: _teacher, ...fields } = page;
+  const { id: _i, teacher_id: _t, is_published: _p, is_main: _m, views_count: _v, created_at: _c, updated_at: _u, published_at: _pa, has_draft: _hd, url: _url, teacher: _teacher, ...fields } = page;
   return { ...fields, custom_slug: (fields.custom_slug as string | null) ?? '' };
 }
 

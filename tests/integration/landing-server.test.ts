@@ -164,10 +164,13 @@ describe(`a real server: the cached fast path, and stored rows in Chromium (${DR
     expect(appCalls).toBe(calls + 1);
   });
 
-  it('renders a saved page again ahead of its next visitor, who takes the fast path', async () => {
+  it('renders a saved and published page again ahead of its next visitor, who takes the fast path', async () => {
     const host = `${a.subdomain}.${t.config.publicHost}`;
     const current = ((await (await a.b.get(`/api/landing/pages/${mainPageId}`)).json()) as { page: Record<string, unknown> }).page;
     expect((await savePage(a, mainPageId, { ...editable(current), subtitle: 'بعد الحفظ مباشرة' })).status).toBe(200);
+    // Saved is a draft (decision 025): visitors see it once it is published.
+    expect((await rawGet(port, host, '/')).body.toString()).not.toContain('بعد الحفظ مباشرة');
+    await publish(a, mainPageId);
     await warmedUp(t, a, mainPageId);
     const calls = appCalls;
     const next = await rawGet(port, host, '/');
@@ -205,6 +208,7 @@ describe(`a real server: the cached fast path, and stored rows in Chromium (${DR
     await publish(a, page.id);
     const current = ((await (await a.b.get(`/api/landing/pages/${page.id}`)).json()) as { page: Record<string, unknown> }).page;
     expect((await savePage(a, page.id, { ...editable(current), custom_slug: 'race-slug' })).status).toBe(200);
+    await publish(a, page.id);
     expect((await rawGet(port, `${a.subdomain}.${t.config.publicHost}`, '/race-slug')).status).toBe(200);
   });
 

@@ -280,6 +280,9 @@ describe(`landing viewer on a teacher subdomain (${DRIVER})`, () => {
     expect(before).toContain('دورة البكالوريا</h1>');
     const current = ((await (await a.b.get(`/api/landing/pages/${second.id}`)).json()) as { page: Record<string, unknown> }).page;
     await savePage(a, second.id, { ...editable(current), title: 'دورة البكالوريا المحدثة' });
+    // A save is a draft (decision 025): the published page stays as it was until "publish".
+    expect(await (await visit(t, a.host, '/bac-2026')).text()).toContain('دورة البكالوريا</h1>');
+    await publish(a, second.id);
     expect(await (await visit(t, a.host, '/bac-2026')).text()).toContain('دورة البكالوريا المحدثة</h1>');
     await a.b.post(`/api/landing/pages/${second.id}/unpublish`);
     expect((await visit(t, a.host, '/bac-2026')).status).toBe(404);

@@ -31,6 +31,9 @@ describe(`live sessions: joining and its refusals on ${DRIVER}`, () => {
     const list = await c.a.b.json(await c.a.b.get('/api/live/student/sessions'));
     expect(list.sessions.map((s: { id: string }) => s.id)).toEqual([id]);
     expect(JSON.stringify(list)).not.toContain('meet.google.com');
+    // My Subscriptions carries the same coming sessions (it once held a hard-coded empty list).
+    const mine = await c.a.b.json(await c.a.b.get('/api/courses/student/subscriptions'));
+    expect(mine.liveSessions).toEqual(list.sessions);
 
     const early = await join(c.a.b, id);
     expect(early.status).toBe(403);

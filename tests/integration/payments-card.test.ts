@@ -8,6 +8,7 @@ import { recordLedgerEntry } from '@server/core/ledger';
 import { startChargilyStandIn, type TChargilyStandIn } from '../support/chargily-stand-in';
 import { publishedCourse, quickStudent, registerTeacher, type TTeacher } from './courses-helpers';
 import { createTestApp, type TTestApp } from './harness';
+import { pdfText } from './pdf-text';
 
 /*
  * Card payments through Chargily Pay v2 (issue 13), against the stand-in that speaks its API and signs its
@@ -153,7 +154,7 @@ describe('a student pays by card', () => {
       return { ...summary.totals, chart: summary.series.reduce((sum, p) => sum + p.amountDzd, 0), card: summary.byMethod.some((m) => m.method === 'card') };
     };
     const before = await totals();
-    const { orderId, checkoutId } = await buy();
+    const { student, orderId, checkoutId } = await buy();
     expect((await standIn.settle(checkoutId, 'paid')).status).toBe(200);
     expect(await totals()).toEqual(before);
     const list = (await teacher.b.json(await teacher.b.get('/api/revenue/teacher/entries?method=card'))) as { entries: { test: boolean; amountDzd: number }[]; sumDzd: number };
@@ -163,7 +164,17 @@ describe('a student pays by card', () => {
     expect(row?.note).toBeNull();
     const csv = await (await teacher.b.get('/api/revenue/teacher/entries/csv?method=card&lng=en')).text();
     expect(csv).toContain('Test mode (not counted)');
-  });
+
+    // The student's receipt of a test payment says so, above all else (issue 24); a real one does not.
+    const mine = (await student.b.json(await student.b.get('/api/revenue/student/payments'))) as { payments: { id: string; test: boolean }[] };
+    expect(mine.payments).toEqual([expect.objectContaining({ test: true })]);
+    const receipt = await student.b.get(`/api/revenue/student/payments/${mine.payments[0]!.id}/receipt?lng=en`);
+    expect(receipt.status).toBe(200);
+    const text = await pdfText(await receipt.arrayBuffer());
+    expect(text).toContain('TESTPAYMENT—notareceipt');
+    expect(text).toContain('nomoneywaspaid');
+    expect(text).not.toContain('Paymentreceipt');
+  }, 60_000);
 
   it('refuses a tampered signature with a 4xx and changes nothing', async () => {
     const { student, checkoutId, order } = await buy();

@@ -1,29 +1,16 @@
 import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '@server/core/db/schema';
 import { recordLedgerEntry } from '@server/core/ledger';
 import { createTestApp, DRIVER, type TTestApp } from './harness';
+import { pdfText } from './pdf-text';
 import { csvCodes, inDays, publishedCourse, quickStudent, registerTeacher, type TTeacher } from './courses-helpers';
 
 let t: TTestApp;
 let a: TTeacher;
 let b: TTeacher;
 let course: Awaited<ReturnType<typeof publishedCourse>>;
-
-/** The text of every page of a PDF, as pdf.js extracts it, without spaces. */
-async function pdfText(bytes: ArrayBuffer): Promise<string> {
-  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false });
-  const doc = await task.promise;
-  const parts: string[] = [];
-  for (let i = 1; i <= doc.numPages; i += 1) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
-  }
-  await task.destroy();
-  return parts.join('').normalize('NFKC').replace(/\s+/g, '');
-}
 
 const rowsOf = (teacherId: string) => t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.teacherId, teacherId));
 

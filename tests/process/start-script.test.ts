@@ -13,10 +13,17 @@ function install() {
   fs.mkdirSync(path.join(root, 'scripts'));
   fs.copyFileSync(path.resolve('scripts/start.mjs'), path.join(root, 'scripts', 'start.mjs'));
   fs.writeFileSync(path.join(root, 'scripts', 'build-landing.mjs'), '');
+  fs.mkdirSync(path.join(root, 'tests', 'support'), { recursive: true });
+  fs.copyFileSync(path.resolve('tests/support/chargily-stand-in.ts'), path.join(root, 'tests', 'support', 'chargily-stand-in.ts'));
   const build = "require('fs').writeFileSync(require('path').join(process.env.BUILD_DIR, 'built'), '')";
   fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'copy', scripts: { build: `node -e "${build}"` } }));
   fs.mkdirSync(path.join(root, 'dist', 'server'), { recursive: true });
-  const report = "console.log(JSON.stringify({ PORT: process.env.PORT, HOST: process.env.HOST, MAIL_FROM: process.env.MAIL_FROM, WEB_DIST_DIR: process.env.WEB_DIST_DIR }));";
+  // Two lines: what the demo's card payments were given, then the rest. It exits: the stand-in would keep it alive.
+  const report = [
+    'console.log(JSON.stringify({ CHARGILY_API_BASE: process.env.CHARGILY_API_BASE, CHARGILY_SECRET_KEY: process.env.CHARGILY_SECRET_KEY }));',
+    'console.log(JSON.stringify({ PORT: process.env.PORT, HOST: process.env.HOST, MAIL_FROM: process.env.MAIL_FROM, WEB_DIST_DIR: process.env.WEB_DIST_DIR }));',
+    'process.exit(0);',
+  ].join('\n');
   fs.writeFileSync(path.join(root, 'dist', 'server', 'main.mjs'), report);
   const stamp = path.join(root, 'dist', '.build-stamp');
   fs.writeFileSync(stamp, '');
@@ -72,5 +79,35 @@ describe('npm start', () => {
     fs.utimesSync(path.join(root, 'scripts', 'build-landing.mjs'), new Date(), new Date(Date.now() + 1_000));
     expect(start(root).PORT).toBeUndefined();
     expect(fs.existsSync(path.join(root, 'dist', 'built'))).toBe(true);
+  });
+
+  it('runs the Chargily stand-in with the demo data on the embedded database, and never in production or on PostgreSQL', () => {
+    const root = install();
+    const chargily = (env: Record<string, string>) => {
+      const result = spawnSync(process.execPath, [path.join(root, 'scripts', 'start.mjs')], { cwd: os.tmpdir(), env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+      expect(result.status, result.stderr).toBe(0);
+      const given = JSON.parse(result.stdout.trim().split('\n').at(-2)!) as { CHARGILY_API_BASE?: string; CHARGILY_SECRET_KEY?: string };
+      return { out: result.stdout, ...given };
+    };
+    // A newcomer's plain `npm start`: a marked test payment page, for course payments and for Darsi's own plans.
+    const demo = chargily({});
+    expect(demo.CHARGILY_API_BASE).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(demo.CHARGILY_SECRET_KEY).toMatch(/^test_sk_/);
+    expect(demo.out).toContain('TEST payment page');
+    expect(chargily({ DARSI_DEMO_CHARGILY: '0', SEED_DEMO: 'true', DATABASE_URL: 'postgres://x@127.0.0.1/x' }).CHARGILY_API_BASE).toBeDefined();
+    const never: Record<string, string>[] = [
+      { NODE_ENV: 'production' },
+      { NODE_ENV: 'production', DARSI_DEMO_CHARGILY: '0' },
+      { DATABASE_URL: 'postgres://x@127.0.0.1/x' },
+      { SEED_DEMO: 'false' },
+      { DARSI_DEMO_CHARGILY: 'off' },
+      { CHARGILY_SECRET_KEY: 'live_sk_real' },
+      { CHARGILY_API_BASE: 'https://pay.example.test/api/v2' },
+    ];
+    for (const env of never) {
+      const got = chargily(env);
+      expect(got.out, JSON.stringify(env)).not.toContain('stand-in');
+      expect(got.CHARGILY_API_BASE).toBe(env.CHARGILY_API_BASE);
+    }
   });
 });

@@ -213,7 +213,9 @@ function page(checkout: TStandInCheckout): string {
       : `<p>Status: <strong>${escape(checkout.status)}</strong></p>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Chargily Pay stand-in — ${mode}</title></head>
 <body style="font-family:sans-serif;max-width:32rem;margin:2rem auto">
-<p style="background:#fde68a;padding:.5rem 1rem;border-radius:.5rem"><strong>${mode}</strong>: a local stand-in for Chargily Pay. No card is charged.</p>
+<p style="background:#fde68a;padding:.5rem 1rem;border-radius:.5rem;font-size:1.25rem"><strong>${mode}</strong>: a local stand-in for Chargily Pay. No card is charged.</p>
+<p dir="rtl" lang="ar" style="background:#fde68a;padding:.5rem 1rem;border-radius:.5rem">صفحة دفع تجريبية: لا تُخصم أي أموال من أي بطاقة.</p>
+<p lang="fr" style="background:#fde68a;padding:.5rem 1rem;border-radius:.5rem">Page de paiement de test : aucune carte n’est débitée.</p>
 <h1>Chargily Pay</h1>
 <p>${escape(checkout.description ?? '')}</p>
 <p>Amount: <strong>${checkout.amount} DZD</strong></p>

@@ -78,8 +78,10 @@ export async function createProfileOrUndo(
 }
 
 /** The link's landing page says "confirmed" only after Better Auth redirected there on success. */
-export async function sendVerification({ auth }: TAccountsDeps, email: string, ctx: TRequestContext) {
-  await auth.api.sendVerificationEmail({ body: { email, callbackURL: '/verify?confirmed=1' }, headers: withoutCookies(ctx) });
+export async function sendVerification({ auth }: TAccountsDeps, email: string, ctx: TRequestContext, next?: string) {
+  // `next` (a checked path, ZStudentRegister) is where the sign-up was going: /verify offers to continue there.
+  const callbackURL = next ? `/verify?confirmed=1&next=${encodeURIComponent(next)}` : '/verify?confirmed=1';
+  await auth.api.sendVerificationEmail({ body: { email, callbackURL }, headers: withoutCookies(ctx) });
 }
 
 /**
@@ -87,9 +89,9 @@ export async function sendVerification({ auth }: TAccountsDeps, email: string, c
  * into an error (the user would retry and hit "e-mail taken"). The failure is logged and the user can
  * ask for the message again from the dashboard or /verify.
  */
-export async function sendVerificationAfterSignUp(deps: TAccountsDeps, email: string, ctx: TRequestContext) {
+export async function sendVerificationAfterSignUp(deps: TAccountsDeps, email: string, ctx: TRequestContext, next?: string) {
   try {
-    await sendVerification(deps, email, ctx);
+    await sendVerification(deps, email, ctx, next);
   } catch (err) {
     deps.logger.error({ err, to: email }, 'verification e-mail not sent after sign-up');
   }

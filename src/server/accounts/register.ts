@@ -75,7 +75,7 @@ export async function registerStudent(deps: TAccountsDeps, input: TStudentRegist
       }),
     'ACCOUNT_CREATE_FAILED',
   );
-  await sendVerificationAfterSignUp(deps, input.email, ctx);
+  await sendVerificationAfterSignUp(deps, input.email, ctx, input.redirectTo);
   const redirectTo = teacher ? studentHome(teacher.subdomain, ctx) : '/student/dashboard';
   const cleared = await signOutPrevious(deps, ctx);
   return { result: { redirectTo }, cookies: [...cleared, ...cookiesOf(created.headers)] };

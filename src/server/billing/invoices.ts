@@ -51,7 +51,10 @@ export async function createInvoice(deps: TBillingDeps, teacherId: string, input
       description: `Darsi ${q.plan} (${q.period}) ${invoice!.reference}`,
       metadata: { kind: 'plan', invoiceId: invoice!.id, teacherId },
     });
-    await db.update(planInvoices).set({ chargilyCheckoutId: checkout.id, checkoutUrl: checkout.checkout_url }).where(eq(planInvoices.id, invoice!.id));
+    await db
+      .update(planInvoices)
+      .set({ chargilyCheckoutId: checkout.id, checkoutUrl: checkout.checkout_url, livemode: card!.mode === 'live' })
+      .where(eq(planInvoices.id, invoice!.id));
   }
   const [fresh] = await db.select().from(planInvoices).where(eq(planInvoices.id, invoice!.id));
   return invoiceView(fresh!);

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { BILLING_PERIODS, brokenLimits, quoteChange, type TBillingPeriod } from '@shared/billing';
+import { addDays, BILLING_PERIODS, brokenLimits, quoteChange, type TBillingPeriod } from '@shared/billing';
 import { PLAN_IDS, PLANS, type TPlanId } from '@shared/plans';
 import { planInvoices, teachers } from '@server/core/db/schema';
 import type { TTx } from '@server/core/db/sql';
@@ -29,7 +29,11 @@ export async function quote(deps: TBillingDeps, teacherId: string, choice: TChoi
   const credited = kind === 'change' && running ? { start: running.currentPeriodStart, end: running.currentPeriodEnd, paidDzd: running.periodPaidDzd } : null;
   const usage = await planUsage(deps.db, teacher, now);
   const broken = brokenLimits(choice.plan, { courses: usage.courses.used, students: usage.students.used, storageBytes: usage.storage.usedBytes });
-  return { ...choice, kind, ...quoteChange(choice, credited, now), broken } as const;
+  const change = quoteChange(choice, credited, now);
+  // When the bought period would end (decision 101); a new plan starts today, even during the trial (decision 117).
+  const from = kind === 'renewal' && running ? running.currentPeriodEnd : now;
+  const endsAt = addDays(from, change.periodDays + change.bonusDays).toISOString();
+  return { ...choice, kind, ...change, endsAt, broken } as const;
 }
 
 /** The teacher's billing page: standing, usage, every plan's price today, payment ways, invoices. */
@@ -53,6 +57,8 @@ export async function overview(deps: TBillingDeps, teacherId: string) {
     canceledAt: sub?.canceledAt?.toISOString() ?? null,
     dataDeletionAt: sub?.dataDeletionAt?.toISOString() ?? null,
     trialEndsAt: standing.trialEndsAt?.toISOString() ?? null,
+    /** Whole days of the running trial that paying now gives up (decision 117); 0 once not on trial. */
+    trialDaysLeft: standing.status === 'trial' && standing.trialEndsAt ? Math.ceil((standing.trialEndsAt.getTime() - now.getTime()) / 86_400_000) : 0,
     usage,
     // Staff accounts do not exist in Darsi yet: there is nothing to count (shown as such on the page).
     staff: { limit: staffLimit, used: null },

@@ -58,7 +58,9 @@ export async function rejectReceipt(deps: TBillingDeps, id: string, reason: stri
 /** Platform revenue: plan payments received, in all, over the last 30 days, by method and by plan. */
 export async function platformRevenue(deps: TBillingDeps) {
   const now = deps.clock.now();
-  const paid = eq(planInvoices.status, 'paid');
+  // A card paid with Darsi's Chargily test key is no money (issue 24): counted apart, never in the revenue.
+  const test = and(eq(planInvoices.method, 'card'), eq(planInvoices.livemode, false));
+  const paid = and(eq(planInvoices.status, 'paid'), sql`not coalesce(${test}, false)`)!;
   const sum = sql<string>`coalesce(sum(${planInvoices.amountDzd}), 0)::bigint`;
   const [total] = await deps.db.select({ dzd: sum, n: sql<string>`count(*)` }).from(planInvoices).where(paid);
   const [recent] = await deps.db
@@ -67,6 +69,7 @@ export async function platformRevenue(deps: TBillingDeps) {
     .where(and(paid, gte(planInvoices.paidAt, new Date(now.getTime() - 30 * 86_400_000))));
   const byMethod = await deps.db.select({ key: planInvoices.method, dzd: sum }).from(planInvoices).where(paid).groupBy(planInvoices.method);
   const byPlan = await deps.db.select({ key: planInvoices.plan, dzd: sum }).from(planInvoices).where(paid).groupBy(planInvoices.plan);
+  const [tests] = await deps.db.select({ n: sql<string>`count(*)` }).from(planInvoices).where(and(eq(planInvoices.status, 'paid'), test));
   const [pending] = await deps.db.select({ n: sql<string>`count(*)` }).from(planInvoices).where(eq(planInvoices.status, 'awaiting_review'));
   const [subscribers] = await deps.db
     .select({ n: sql<string>`count(*)` })
@@ -80,6 +83,7 @@ export async function platformRevenue(deps: TBillingDeps) {
     byMethod: toMap(byMethod),
     byPlan: toMap(byPlan),
     pendingReceipts: Number(pending?.n ?? 0),
+    testPayments: Number(tests?.n ?? 0),
     payingTeachers: Number(subscribers?.n ?? 0),
   };
 }

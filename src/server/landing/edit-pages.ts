@@ -8,7 +8,7 @@ import { slugFromTitle, slugKey } from '@shared/landing-slug';
 import { legacySlugFromTitle } from '@shared/landing-slug-legacy';
 import { LANDING_LIMITS, type TLandingPage, type TLandingPageCreate, type TLandingPageInput, type TLandingPageSummary } from '@shared/schemas/landing';
 import type { TPageContext } from './page-context';
-import { toColumns } from './page-fields';
+import { toColumns, withDraft } from './page-fields';
 import { pageUrl, routableSlug } from './page-urls';
 import { blankContent, starterContent } from './starter';
 
@@ -76,13 +76,22 @@ export function editPages(ctx: TPageContext) {
 
     async save(teacher: TTeacherRow, id: string, input: TLandingPageInput): Promise<TLandingPage> {
       assertPageSize(input);
-      await ownRow(teacher.id, id);
+      const current = await ownRow(teacher.id, id);
       await assertSlugFree(ctx, teacher.id, id, input.custom_slug ?? '');
+      // A published page keeps what visitors see: the saved fields wait as its draft until "publish" (decision 025).
+      if (current.isPublished) {
+        const [kept] = await db
+          .update(teacherLandingPages)
+          .set({ draft: input, updatedAt: sql`now()` })
+          .where(and(eq(teacherLandingPages.id, id), eq(teacherLandingPages.teacherId, teacher.id)))
+          .returning();
+        return api(teacher, kept!);
+      }
       const row = await db
         .transaction(async (tx) => {
           const [updated] = await tx
             .update(teacherLandingPages)
-            .set({ ...toColumns(input), updatedAt: sql`now()` })
+            .set({ ...toColumns(input), draft: null, updatedAt: sql`now()` })
             .where(and(eq(teacherLandingPages.id, id), eq(teacherLandingPages.teacherId, teacher.id)))
             .returning();
           if (updated) await announce(tx, teacher, updated.isPublished ? id : undefined);
@@ -95,7 +104,8 @@ export function editPages(ctx: TPageContext) {
 
     async duplicate(teacher: TTeacherRow, id: string, copySuffix: string): Promise<TLandingPage> {
       const source = await ownRow(teacher.id, id);
-      const { id: _id, createdAt: _c, updatedAt: _u, publishedAt: _p, viewsCount: _v, ...rest } = source;
+      // The copy is what the teacher was editing: the draft, if any, folded in.
+      const { id: _id, createdAt: _c, updatedAt: _u, publishedAt: _p, viewsCount: _v, draft: _d, ...rest } = withDraft(source);
       const [row] = await db
         .insert(teacherLandingPages)
         .values({ ...rest, title: `${source.title} ${copySuffix}`.slice(0, LANDING_LIMITS.short), isPublished: false, isMain: false, customSlug: null })

@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@server/core/db/client';
 import { teacherLandingPages, teachers } from '@server/core/db/schema';
 import { isPageId } from './page-ids';
-import type { TLandingPageRow } from './page-fields';
+import { withDraft, type TLandingPageRow } from './page-fields';
 
 /** Look-ups by page id for the public host: the editor's preview and the /t/{id}, /p/{id} redirects. */
 export function findPages(db: Db) {
   return {
-    /** The editor's preview: the owner's saved page, published or not (anyone else: null). */
+    /** The editor's preview: the owner's saved page with its draft, published or not (anyone else: null). */
     async ownRowForPreview(id: string, ownerTeacherId: string): Promise<{ row: TLandingPageRow; subdomain: string } | null> {
       if (!isPageId(id)) return null;
       const [found] = await db
@@ -15,7 +15,7 @@ export function findPages(db: Db) {
         .from(teacherLandingPages)
         .innerJoin(teachers, eq(teachers.id, teacherLandingPages.teacherId))
         .where(and(eq(teacherLandingPages.id, id), eq(teacherLandingPages.teacherId, ownerTeacherId)));
-      return found ? { row: found.page, subdomain: found.subdomain } : null;
+      return found ? { row: withDraft(found.page), subdomain: found.subdomain } : null;
     },
 
     /**

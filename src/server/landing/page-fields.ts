@@ -48,18 +48,34 @@ function toInputFields(row: TLandingPageRow): TLandingPageInput {
   return out as TLandingPageInput;
 }
 
+/** The row as its draft would make it: what the editor shows and "publish" applies (a bad draft is ignored). */
+export function withDraft(row: TLandingPageRow): TLandingPageRow {
+  if (row.draft === null || row.draft === undefined) return row;
+  const parsed = ZLandingPageInput.safeParse(row.draft);
+  return parsed.success ? { ...row, ...toColumns(parsed.data) } : row;
+}
+
+/** The columns a pending draft sets when it is published (and clears); nothing when there is none. */
+export function draftColumns(row: TLandingPageRow) {
+  if (row.draft === null || row.draft === undefined) return {};
+  const parsed = ZLandingPageInput.safeParse(row.draft);
+  return parsed.success ? { ...toColumns(parsed.data), draft: null } : { draft: null };
+}
+
 export function toApiPage(row: TLandingPageRow, subdomain: string, config: Pick<TConfig, 'publicHost' | 'publicHttps'>): TLandingPage {
+  const edited = withDraft(row);
   return {
-    ...toInputFields(row),
+    ...toInputFields(edited),
     id: row.id,
     teacher_id: row.teacherId,
     is_published: row.isPublished,
     is_main: row.isMain,
-    custom_slug: row.customSlug,
+    custom_slug: edited.customSlug,
     views_count: row.viewsCount,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     published_at: row.publishedAt?.toISOString() ?? null,
+    has_draft: row.draft !== null && row.draft !== undefined,
     url: pageUrl(config, subdomain, row),
     teacher: { subdomain },
   };

@@ -5,6 +5,7 @@ import { teacherLandingPages } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
 import type { TLandingPage } from '@shared/schemas/landing';
 import type { TPageContext } from './page-context';
+import { draftColumns } from './page-fields';
 
 /** Publishing, withdrawing and choosing the main page (spec §4). */
 export function publishPages(ctx: TPageContext) {
@@ -13,9 +14,11 @@ export function publishPages(ctx: TPageContext) {
     async setPublished(teacher: TTeacherRow, viewer: TViewer, id: string, published: boolean, ip: string): Promise<TLandingPage> {
       const row = await db.transaction(async (tx) => {
         const before = await ownRow(teacher.id, id, tx);
+        // A saved draft becomes the page itself: published for visitors, or kept as the unpublished page.
         await tx
           .update(teacherLandingPages)
           .set({
+            ...draftColumns(before),
             isPublished: published,
             // An unpublished page cannot stay the main one: the next published page takes over.
             ...(published ? { publishedAt: before.publishedAt ?? sql`now()` } : { isMain: false }),

@@ -8,6 +8,7 @@ import type { TViewContext } from '@views/landing/types';
 import type { TLandingPageRow } from './page-fields';
 import type { TLandingAssets } from './assets';
 import { landingResources, landingT } from './i18n';
+import { withoutSampleText } from './starter';
 
 export type TViewerMode = 'live' | 'embedded' | 'preview';
 
@@ -93,7 +94,8 @@ const registerHrefOf = (host: 'subdomain' | 'main', platform: string) => (host =
 
 export function renderPage({ row, lng, host, mode, courseCards, pageUrl, platform, assets, contactStatus }: TPageRender): { html: string; pixels: TTrackingPixel[] } {
   const fields = rowFields(row);
-  const view = toLandingView(fields, courseCards);
+  // Visitors never see the starter's unedited sample text; the owner's preview shows it, marked in the editor.
+  const view = toLandingView(mode === 'preview' ? fields : withoutSampleText(fields), courseCards);
   const t = landingT(lng);
   const registerHref = registerHrefOf(host, platform);
   const ctx: TViewContext = { t, host, preview: mode !== 'live', contactStatus, registerHref };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@shared/i18n';
-import { starterContent } from './starter';
+import { isSampleText, starterContent, withoutSampleText } from './starter';
 
 /**
  * Issue 11: the starter page is published by teachers of either gender after changing a few words, so it
@@ -21,5 +21,26 @@ describe('the starter landing page', () => {
     expect(starterContent('x', 'ar', 'سلمى').about_me.bio).not.toMatch(/أستاذ|معلم/);
     expect(starterContent('x', 'fr', 'Salma').about_me.bio).not.toMatch(/Enseignant|professeur/i);
     expect(starterContent('x', 'en', 'Salma').about_me.bio).toMatch(/^I /);
+  });
+});
+
+describe('the starter page invents nothing (issue 24)', () => {
+  it('has no student quote, no prices and no lesson counts: the page shows the real courses instead', () => {
+    for (const lng of LANGUAGES) {
+      const page = starterContent('x', lng, 'y');
+      expect([page.testimonials, page.pricing, page.course_content], lng).toEqual([[], [], []]);
+    }
+  });
+
+  it('keeps its sample text about the teacher off the public page until it is rewritten', () => {
+    const page = starterContent('x', 'ar', 'سلمى');
+    const shown = withoutSampleText({ ...page, hero_features: [...page.hero_features, { id: 'own', icon: 'book', text: 'دروس كل سبت' }] });
+    expect(shown.description).toBe('');
+    expect(shown.hero_features).toEqual([{ id: 'own', icon: 'book', text: 'دروس كل سبت' }]);
+    expect(shown.about_me).toMatchObject({ name: 'سلمى', bio: '', highlights: [] });
+    // Rewritten, even slightly, it is the teacher's own text.
+    expect(withoutSampleText({ ...page, description: `${page.description} معي` }).description).toBe(`${page.description} معي`);
+    // The same sample text in another language is still sample text.
+    expect(isSampleText(starterContent('x', 'fr', 'y').about_me.bio)).toBe(true);
   });
 });

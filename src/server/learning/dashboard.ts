@@ -79,7 +79,8 @@ export async function dashboard(deps: TLearningDeps, studentId: string, platform
     subscriptions,
     weeklyActivity: weekOf(activity, now),
     achievements: achievementsOf(activity),
-    liveSessions: [] as Array<{ id: string; title: string; startsAt: string }>,
+    // The coming live sessions of the student's active subscriptions (the same list as the live page's).
+    liveSessions: await deps.upcomingLive(studentId, platform),
     available: availableCourses(data.available),
   };
 }

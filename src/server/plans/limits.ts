@@ -1,6 +1,6 @@
 import { and, countDistinct, count, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { nextPlan, planLimits } from '@shared/courses';
-import { courses, enrollments, lessons, lessonVideos, teachers } from '@server/core/db/schema';
+import { courses, enrollments, lessons, lessonVideos, planSubscriptions, teachers } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
 import { DAY_MS } from '@server/core/dates';
 import type { TTx } from '@server/core/db/sql';
@@ -73,7 +73,9 @@ export async function planUsage(db: TTx, teacher: { id: string; plan: string; tr
   const [s] = await placesUsed(db, teacher.id, now);
   const storage = await storageUsedBytes(db, teacher.id);
   const limits = planLimits(teacher.plan);
-  const trialMs = teacher.trialEndsAt ? teacher.trialEndsAt.getTime() - now.getTime() : 0;
+  // A teacher who paid a plan is no longer on trial, whatever days the trial had left (decision 117).
+  const [paid] = await db.select({ id: planSubscriptions.teacherId }).from(planSubscriptions).where(eq(planSubscriptions.teacherId, teacher.id));
+  const trialMs = teacher.trialEndsAt && !paid ? teacher.trialEndsAt.getTime() - now.getTime() : 0;
   return {
     plan: teacher.plan,
     nextPlan: nextPlan(teacher.plan),

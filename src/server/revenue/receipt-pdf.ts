@@ -36,8 +36,12 @@ th, td { text-align: start; padding: 3mm 2mm; border-bottom: 0.3mm solid #e5e7eb
 th { width: 45mm; color: #4b5563; font-weight: 400; }
 .amount td { font-size: 16pt; font-weight: 700; }
 .foot { margin-top: 10mm; font-size: 9pt; color: #6b7280; }
+.test { border: 0.8mm solid #b45309; background: #fef3c7; color: #78350f; padding: 3mm 4mm; margin: 0 0 6mm; font-weight: 700; }
+.stamp { position: fixed; top: 45%; inset-inline: 0; text-align: center; font-size: 48pt; color: rgba(180, 83, 9, 0.12); transform: rotate(-20deg); }
 </style></head><body>
-<h1>${t(row.kind === 'refund' ? 'refundTitle' : 'title')}</h1>
+${row.test ? `<div class="stamp" aria-hidden="true">${t('testTitle')}</div>` : ''}
+<h1>${t(row.test ? 'testTitle' : row.kind === 'refund' ? 'refundTitle' : 'title')}</h1>
+${row.test ? `<p class="test" data-test-payment>${t('testNotice')}</p>` : ''}
 <p class="sub">${t('issuedBy')} <bdi>${escapeHtml(row.teacherName)}</bdi></p>
 <table>
 ${line('reference', referenceOf(row), true)}

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { courses, ledgerEntries, paymentOrders, teachers, user } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
 import { iso } from '@server/core/dates';
 import type { TRevenueDeps } from './deps';
+import { isTestPayment } from './test-mode';
 
 const l = ledgerEntries;
 
@@ -12,7 +13,17 @@ const l = ledgerEntries;
  */
 export async function myPayments(deps: TRevenueDeps, studentId: string) {
   const rows = await deps.db
-    .select({ id: l.id, createdAt: l.createdAt, kind: l.kind, method: l.method, amountDzd: l.amountDzd, courseTitle: courses.title, teacherName: teachers.name })
+    .select({
+      id: l.id,
+      createdAt: l.createdAt,
+      kind: l.kind,
+      method: l.method,
+      amountDzd: l.amountDzd,
+      courseTitle: courses.title,
+      teacherName: teachers.name,
+      // Paid with a Chargily test key (decision 104): listed, and marked as such on the receipt.
+      test: sql<boolean>`${isTestPayment(l.orderId)}`,
+    })
     .from(l)
     .innerJoin(teachers, eq(teachers.id, l.teacherId))
     .leftJoin(courses, eq(courses.id, l.courseId))
@@ -50,6 +61,7 @@ export async function receiptRow(deps: TRevenueDeps, studentId: string, entryId:
       method: l.method,
       amountDzd: l.amountDzd,
       sourceKey: l.sourceKey,
+      test: sql<boolean>`${isTestPayment(l.orderId)}`,
       orderReference: paymentOrders.reference,
       courseTitle: courses.title,
       teacherName: teachers.name,

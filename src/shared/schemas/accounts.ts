@@ -56,7 +56,13 @@ export const ZOptionalPhone = z
     return phone ?? undefined;
   });
 
-export const ZStudentRegister = z.object({ name: ZName, email: ZEmail, password: ZPassword, phone: ZOptionalPhone, platform: ZPlatform });
+/**
+ * Where a sign-up was going (a course's payment page): a path on the same host, carried into the verification
+ * link so that confirming the address leads back there (issue 24). Anything else is refused, not followed.
+ */
+// eslint-disable-next-line no-control-regex
+const ZReturnPath = z.string().max(500).regex(/^\/(?![/\\])[^\u0000-\u001f\\]*$/).optional();
+export const ZStudentRegister = z.object({ name: ZName, email: ZEmail, password: ZPassword, phone: ZOptionalPhone, platform: ZPlatform, redirectTo: ZReturnPath });
 export type TStudentRegister = z.infer<typeof ZStudentRegister>;
 
 export const ZLogin = z.object({

@@ -283,6 +283,8 @@ export type TLandingPage = Omit<TLandingPageInput, 'custom_slug'> & {
   created_at: string;
   updated_at: string;
   published_at: string | null;
+  /** A published page with saved changes visitors do not see yet ("save draft"); publishing applies them. */
+  has_draft: boolean;
   /** The page's address on the teacher's subdomain (derived). */
   url: string;
   teacher: { subdomain: string };

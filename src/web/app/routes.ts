@@ -11,7 +11,7 @@ import { sitePublicRoutes } from '@web/features/site/routes';
 import { hostPlatform } from '@web/lib/host-platform';
 import { page, placeholder } from '@web/lib/route-helpers';
 
-/** Leaves the app for the server-rendered platform home; nothing renders meanwhile. */
+/** Leaves the app for a page the server renders (the platform home, its teach page); nothing renders meanwhile. */
 function platformHomeDocument(request: Request): Promise<never> {
   window.location.assign(new URL(request.url).href);
   return new Promise<never>(() => {});
@@ -140,7 +140,8 @@ export const routes: RouteObject[] = [
             children: [
               // The platform home is rendered by the server (issue 15): an in-app link to it loads the document.
               { index: true, loader: ({ request }) => platformHomeDocument(request) },
-              placeholder('platformTeach', 'teach'),
+              // The teach page is rendered by the server too (decision 067): no screen of its own in the app.
+              { path: 'teach', loader: ({ request }) => platformHomeDocument(request) },
               ...coursesPlatformRoutes,
               page('login', auth.login, { portal: 'platform' }),
               page('register', auth.studentRegister),

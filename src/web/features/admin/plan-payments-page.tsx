@@ -44,6 +44,11 @@ function Revenue() {
       <p className="text-sm text-gray-600">
         {t('admin.byMethod')}: {Object.entries(data.byMethod).map(([m, v]) => `${t(`page.methods.${m}`)} ${dzd(v)}`).join(' · ') || '—'}
       </p>
+      {data.testPayments > 0 && (
+        <p className="text-sm text-amber-800" data-testid="platform-test-payments">
+          {t('admin.testPayments', { n: data.testPayments })}
+        </p>
+      )}
     </section>
   );
 }

@@ -24,6 +24,12 @@ type TLogEntry = { step: string; values?: Record<string, string> };
 const isolate = (values: Record<string, string>) =>
   Object.fromEntries(Object.entries(values).map(([k, v]) => [k, `\u2068${v}\u2069`]));
 
+/** The sign-up link keeps where the visitor was going (a course's payment page), if it is a path here (issue 24). */
+function withRedirect(path: string, redirectTo: string | null): string {
+  const wanted = safeRedirect(redirectTo, '');
+  return wanted ? `${path}?redirectTo=${encodeURIComponent(wanted)}` : path;
+}
+
 /** Spec §8: the dashboard needs browser storage; a browser that refuses it is told so before anything is sent. */
 function storageUsable(): boolean {
   try {
@@ -154,7 +160,7 @@ export function LoginPage() {
       title={t(`login.title.${portal}`, { subdomain })}
       subtitle={t(`login.subtitle.${portal}`)}
       testId={`login-${portal}`}
-      footer={paths.register && <AuthFooterLink to={paths.register} label={t('login.register')} lead={t('login.noAccount')} />}
+      footer={paths.register && <AuthFooterLink to={withRedirect(paths.register, searchParams.get('redirectTo'))} label={t('login.register')} lead={t('login.noAccount')} />}
     >
       {profile && <PlatformBrand profile={profile} />}
       {profile && !profile.available && <PlatformClosed />}

@@ -37,9 +37,11 @@ export function StudentRegisterPage() {
   });
 
   const onSubmit = submit(async (values) => {
-    const result = await registerStudent({ ...values, ...(subdomain ? { platform: subdomain } : {}) });
+    // From a course's public page: back to that course in the student area (its code or its payment), now and
+    // after the e-mail confirmation (the server puts it in the link).
+    const back = safeRedirect(searchParams.get('redirectTo'), '');
+    const result = await registerStudent({ ...values, ...(subdomain ? { platform: subdomain } : {}), ...(back.includes('/student/dashboard') ? { redirectTo: back } : {}) });
     forgetCachedSession();
-    // From a course's public page: back to that course in the student area, where the code is entered.
     const wanted = safeRedirect(searchParams.get('redirectTo'), result.redirectTo);
     await navigate(wanted.includes('/student/dashboard') ? wanted : result.redirectTo, { replace: true });
   });

@@ -6,6 +6,7 @@ import { AuthCard } from './components/auth-card';
 import { ErrorBox, LINK, SuccessBox } from './components/fields';
 import { ResendVerification } from '@web/components/resend-verification';
 import { fetchSession, type TSession } from '@web/lib/session';
+import { safeRedirect } from '@web/lib/auth-state';
 
 const KNOWN_ERRORS = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED']);
 
@@ -59,6 +60,16 @@ function HomeLink({ session }: { session: TSession | null }) {
   );
 }
 
+/** Where the sign-up was going (a course's payment page, issue 24): the guard there asks to sign in if needed. */
+function ContinueLink({ next }: { next: string }) {
+  const { t } = useTranslation('auth');
+  return (
+    <Link to={next} data-testid="verify-continue" className="rounded-lg bg-primary-600 px-4 py-2.5 text-center font-medium text-white hover:bg-primary-700">
+      {t('verify.continue')}
+    </Link>
+  );
+}
+
 const TITLES: Record<TView['kind'], string> = {
   loading: 'verify.checking',
   error: 'verify.errorTitle',
@@ -89,6 +100,7 @@ export function VerifyPage() {
   }, []);
 
   const view = viewOf(error, searchParams.get('confirmed') === '1', session);
+  const next = safeRedirect(searchParams.get('next'), '');
   return (
     <AuthCard title={t(TITLES[view.kind])} testId={`verify-${view.kind}`}>
       <div className="flex flex-col gap-4">
@@ -103,7 +115,7 @@ export function VerifyPage() {
         {view.kind === 'confirmed' && (
           <>
             <SuccessBox>{t('verify.successBody')}</SuccessBox>
-            <HomeLink session={view.session} />
+            {next ? <ContinueLink next={next} /> : <HomeLink session={view.session} />}
           </>
         )}
         {view.kind === 'pending' && (

@@ -59,6 +59,17 @@ function useValidation() {
   };
 }
 
+/** The starter's texts about the teacher (server: landing/starter.ts SAMPLE_TEXT_KEYS), kept off the public page. */
+const SAMPLE_KEYS = ['description', 'heroFeature1', 'heroFeature2', 'heroFeature3', 'aboutBio', 'highlight1', 'highlight2'];
+
+/** Whether the draft still holds the starter's sample text as it was written (issue 24). */
+function useHasSampleText(draft: TLandingPageInput): boolean {
+  const { t } = useTranslation('landing');
+  const samples = new Set(SAMPLE_KEYS.map((key) => t(`starter.${key}`)));
+  const texts = [draft.description, ...draft.hero_features.map((f) => f.text), draft.about_me.bio, ...(draft.about_me.highlights ?? [])];
+  return texts.some((text) => typeof text === 'string' && samples.has(text.trim()));
+}
+
 function Editor({ page }: { page: TLandingPage }) {
   const { t } = useTranslation('landing');
   const queryClient = useQueryClient();
@@ -69,10 +80,11 @@ function Editor({ page }: { page: TLandingPage }) {
   const [draft, setDraft] = useState<TLandingPageInput>(initial.fields);
   const [restored, setRestored] = useState(initial.restored);
   const stale = restored && initial.stale;
-  const [status, setStatus] = useState({ published: page.is_published, main: page.is_main, url: page.url, updatedAt: page.updated_at });
+  const [status, setStatus] = useState({ published: page.is_published, main: page.is_main, url: page.url, updatedAt: page.updated_at, hasDraft: page.has_draft });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const frame = useRef<HTMLIFrameElement>(null);
   const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(base), [draft, base]);
+  const hasSample = useHasSampleText(draft);
 
   // Spec §3 local overrides: every change is kept in this browser until it is saved.
   useEffect(() => {
@@ -83,7 +95,7 @@ function Editor({ page }: { page: TLandingPage }) {
   const accept = (saved: TLandingPage) => {
     queryClient.setQueryData(landingKeys.page(saved.id), saved);
     void queryClient.invalidateQueries({ queryKey: landingKeys.list });
-    setStatus({ published: saved.is_published, main: saved.is_main, url: saved.url, updatedAt: saved.updated_at });
+    setStatus({ published: saved.is_published, main: saved.is_main, url: saved.url, updatedAt: saved.updated_at, hasDraft: saved.has_draft });
   };
 
   const save = useMutation({
@@ -96,7 +108,7 @@ function Editor({ page }: { page: TLandingPage }) {
       setRestored(false);
       setErrors({});
       accept(saved as TLandingPage);
-      notify.success(t('editor.saved'));
+      notify.success(t(saved.has_draft ? 'editor.savedDraft' : 'editor.saved'));
     },
     onError: (error) => {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
@@ -104,7 +116,7 @@ function Editor({ page }: { page: TLandingPage }) {
     },
   });
   const publish = useMutation({
-    mutationFn: () => (status.published ? landingApi.unpublish(page.id) : landingApi.publish(page.id)),
+    mutationFn: (publishIt: boolean) => (publishIt ? landingApi.publish(page.id) : landingApi.unpublish(page.id)),
     onSuccess: ({ page: saved }) => {
       accept(saved as TLandingPage);
       notify.success(saved.is_published ? t('list.publishedToast') : t('list.unpublishedToast'));
@@ -141,7 +153,19 @@ function Editor({ page }: { page: TLandingPage }) {
               <ExternalLinkIcon className="h-4 w-4" />
             </a>
           )}
-          <Button variant="secondary" onClick={() => publish.mutate()} busy={publish.isPending} disabled={dirty} data-testid="editor-publish" title={dirty ? t('editor.saveFirst') : undefined}>
+          {status.published && status.hasDraft && (
+            <Button onClick={() => publish.mutate(true)} busy={publish.isPending && publish.variables} disabled={dirty || publish.isPending} data-testid="editor-publish-draft" title={dirty ? t('editor.saveFirst') : undefined}>
+              {t('editor.publishDraft')}
+            </Button>
+          )}
+          <Button
+            variant="secondary"
+            onClick={() => publish.mutate(!status.published)}
+            busy={publish.isPending && publish.variables === !status.published}
+            disabled={dirty || publish.isPending}
+            data-testid="editor-publish"
+            title={dirty ? t('editor.saveFirst') : undefined}
+          >
             {status.published ? t('list.unpublish') : t('list.publish')}
           </Button>
           <Button onClick={onSave} busy={save.isPending} disabled={!dirty} data-testid="editor-save">
@@ -149,6 +173,16 @@ function Editor({ page }: { page: TLandingPage }) {
           </Button>
         </div>
       </PageTitle>
+      {hasSample && (
+        <Notice tone="info" testId="editor-sample-text">
+          {t('editor.sampleText')}
+        </Notice>
+      )}
+      {status.published && status.hasDraft && !dirty && (
+        <Notice tone="info" testId="editor-draft-pending">
+          {t('editor.draftPending')}
+        </Notice>
+      )}
       {dirty && (
         <p className="text-sm text-amber-800" role="status" data-testid="editor-dirty">
           {t('editor.unsaved')}

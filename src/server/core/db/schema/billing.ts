@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { createdAt, teacherRef } from './courses';
 
@@ -48,6 +48,8 @@ export const planInvoices = pgTable(
     /** pending | awaiting_review | paid | failed | canceled | expired | rejected */
     status: text('status').notNull().default('pending'),
     chargilyCheckoutId: text('chargily_checkout_id').unique(),
+    /** A card invoice's Chargily mode: false is a test payment, never platform revenue (issue 24); null for the rest. */
+    livemode: boolean('livemode'),
     checkoutUrl: text('checkout_url'),
     receiptKey: text('receipt_key'),
     receiptMime: text('receipt_mime'),

@@ -40,6 +40,11 @@ export const teacherLandingPages = pgTable(
     pricing: jsonb('pricing').notNull().default(sql`'[]'::jsonb`),
     contactForm: jsonb('contact_form').notNull().default(sql`'{}'::jsonb`),
     viewsCount: integer('views_count').notNull().default(0),
+    /**
+     * "Save draft" on a published page (decision 025, made true by issue 24): the editor's saved fields, not yet
+     * what visitors see. Publishing folds them into the columns above; null when the page has no pending draft.
+     */
+    draft: jsonb('draft'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),

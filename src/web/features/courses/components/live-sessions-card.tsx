@@ -49,9 +49,10 @@ function LiveRow({ s, now }: { s: TUpcomingLive; now: number }) {
 }
 
 /** Upcoming live sessions with a countdown; the join button opens 10 minutes before the start (issue 14). */
-export function LiveSessionsCard({ platform, courseId }: { platform: string | undefined; courseId?: string }) {
+export function LiveSessionsCard({ platform, courseId, initial }: { platform: string | undefined; courseId?: string; initial?: TUpcomingLive[] }) {
   const { t } = useTranslation('courses');
-  const query = useQuery(upcomingLiveQuery(platform, courseId));
+  // My Subscriptions already brought the list (its `liveSessions`): shown at once, then kept fresh by the query.
+  const query = useQuery({ ...upcomingLiveQuery(platform, courseId), ...(initial ? { initialData: { now: new Date().toISOString(), sessions: initial } } : {}) });
   const now = useNow();
   const sessions = query.data?.sessions ?? [];
   return (

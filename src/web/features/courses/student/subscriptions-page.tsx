@@ -202,7 +202,7 @@ export function MySubscriptionsPage() {
           <CardHeader id="weekly-title" title={t('mine.weekly')} />
           <WeeklyChart data={data.weeklyActivity} />
         </Card>
-        <LiveSessionsCard platform={paths.platform} />
+        <LiveSessionsCard platform={paths.platform} initial={data.liveSessions} />
       </div>
       <Card aria-labelledby="achievements-title">
         <CardHeader id="achievements-title" title={t('mine.achievementsTitle')} />

@@ -8,6 +8,7 @@ import { Notice } from '@web/components/ui/notice';
 import { billingApi, billingKeys, type TBillingOverview } from '@web/features/dashboard/api';
 import { useErrorText } from '@web/lib/api-errors';
 import { cx } from '@web/lib/cx';
+import { useDateFormat } from '@web/lib/format';
 import { notify } from '@web/lib/notify';
 
 type TPeriod = 'monthly' | 'annual';
@@ -21,9 +22,10 @@ export function useDzd() {
   return (n: number) => t('page.dzd', { amount: NUMBER.format(n) });
 }
 
-function QuoteDetails({ quote }: { quote: TQuote }) {
+function QuoteDetails({ quote, trialDaysLeft }: { quote: TQuote; trialDaysLeft: number }) {
   const { t } = useTranslation('billing');
   const dzd = useDzd();
+  const formatDate = useDateFormat();
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm" data-testid="plan-quote">
       <dt className="text-gray-600">{t('page.price')}</dt>
@@ -40,7 +42,35 @@ function QuoteDetails({ quote }: { quote: TQuote }) {
       </dd>
       {quote.bonusDays > 0 && <p className="col-span-2 text-green-700">{t('page.bonus', { days: quote.bonusDays })}</p>}
       {quote.kind === 'renewal' && <p className="col-span-2 text-gray-600">{t('page.renewal')}</p>}
+      <p className="col-span-2 text-gray-600" data-testid="plan-period">
+        {t(quote.kind === 'renewal' ? 'page.renewalEnds' : 'page.periodEnds', { date: formatDate(quote.endsAt) })}
+      </p>
+      {/* Said before paying: paying during the trial gives up its remaining days (decision 117). */}
+      {trialDaysLeft > 0 && (
+        <p className="col-span-2 rounded-lg bg-amber-50 p-2 text-amber-900" data-testid="trial-forfeit">
+          {t('page.trialForfeit', { days: trialDaysLeft })}
+        </p>
+      )}
     </dl>
+  );
+}
+
+/**
+ * No way to pay is configured (production without Darsi's Chargily key or transfer details): the teacher learns what
+ * to do meanwhile, the operator what to set (issue 24). The demo never gets here: `npm start` runs the stand-in.
+ */
+function NoPayment() {
+  const { t } = useTranslation('billing');
+  return (
+    <div className="space-y-2" data-testid="billing-no-payment">
+      <Notice tone="info">{t('page.noPayment')}</Notice>
+      <a href="/contact" className="inline-block text-sm font-medium text-primary-700 underline">
+        {t('page.contact')}
+      </a>
+      <p className="text-xs text-gray-600" data-testid="billing-operator-hint" dir="auto">
+        {t('page.operator')}
+      </p>
+    </div>
   );
 }
 
@@ -95,13 +125,15 @@ export function BillingPlans({ overview }: { overview: TBillingOverview }) {
           ))}
       </div>
       <div className="mt-4 space-y-3">
-        <QuoteDetails quote={quote} />
+        <QuoteDetails quote={quote} trialDaysLeft={overview.trialDaysLeft} />
         {quote.broken.length > 0 ? (
           <Notice tone="error">{t('page.blockedBy', { limits })}</Notice>
         ) : quote.amountDzd === 0 ? (
           <Button busy={buy.isPending} onClick={() => buy.mutate('card')}>
             {t('page.activateFree')}
           </Button>
+        ) : !overview.card && !overview.transfer ? (
+          <NoPayment />
         ) : (
           <div className="flex flex-wrap gap-2">
             <Button busy={buy.isPending && buy.variables === 'card'} disabled={!overview.card || buy.isPending} onClick={() => buy.mutate('card')} data-testid="pay-card">
@@ -112,7 +144,7 @@ export function BillingPlans({ overview }: { overview: TBillingOverview }) {
                 {t('page.payTransfer')}
               </Button>
             )}
-            {!overview.card && <p className="w-full text-sm text-gray-600">{t('page.cardOff')}</p>}
+            {!overview.card && <p className="w-full text-sm text-gray-600">{t('page.cardOffTransfer')}</p>}
           </div>
         )}
       </div>

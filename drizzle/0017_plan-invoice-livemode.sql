@@ -1,0 +1,1 @@
+ALTER TABLE "plan_invoices" ADD COLUMN "livemode" boolean;

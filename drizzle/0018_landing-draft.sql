@@ -1,0 +1,1 @@
+ALTER TABLE "teacher_landing_pages" ADD COLUMN "draft" jsonb;
