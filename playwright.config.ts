@@ -56,7 +56,8 @@ export default defineConfig({
       command: `node ${BUILD_DIR}/server/main.mjs`,
       url: `http://localhost:${PORT}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A first start migrates a new embedded database; on a loaded two-core machine that took over 100 s.
+      timeout: 180_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
