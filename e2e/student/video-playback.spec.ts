@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
 import { expect, test, uniqueAccount } from '../support/fixtures';
 import { registerTeacherViaApi, signOutViaApi } from '../support/auth';
 import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
@@ -21,7 +21,7 @@ async function enrolledStudent(page: Page, origin: string) {
   const course = await call(page.request, origin, 'post', '/api/courses/teacher/courses', { title: 'الكيمياء العضوية', kind: 'regular' });
   const section = await call(page.request, origin, 'post', `/api/courses/teacher/courses/${course.id}/sections`, { title: 'الأساسيات' });
   const lesson = await call(page.request, origin, 'post', `/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'الروابط الكيميائية', type: 'video' });
-  await uploadVideoViaTus(page.request, origin, lesson.id, makeTestVideo(12));
+  await uploadVideoViaTus(page.request, origin, lesson.id, makeTestVideo(30));
   await waitForVideoReady(page.request, lesson.id);
   await call(page.request, origin, 'put', `/api/courses/teacher/courses/${course.id}/plans`, { plans: [{ type: 'free', priceDzd: 0 }] });
   await call(page.request, origin, 'patch', `/api/courses/teacher/courses/${course.id}`, { status: 'published' });
@@ -70,6 +70,17 @@ test.describe('protected video playback (Arabic)', () => {
 
     await player.getByTestId('player-start').click();
     await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(1);
+
+    // A playing lesson reports its position every 15 s (and on play or pause), not several times a second
+    // (issue 24.2: a new error-text function on every render re-ran the heartbeat effect, 3.85 requests/s).
+    let beats = 0;
+    const countBeat = (r: Request) => void (r.url().includes('/api/video/playback/heartbeat') && beats++);
+    page.on('request', countBeat);
+    const from = await currentTime(page);
+    await page.waitForTimeout(10_000);
+    page.off('request', countBeat);
+    expect(await currentTime(page)).toBeGreaterThan(from + 5);
+    expect(beats).toBeLessThanOrEqual(1);
 
     // The watermark is over the picture and names the student.
     const mark = player.getByTestId('video-watermark');
