@@ -197,6 +197,28 @@ describe(`video playback on ${DRIVER}`, () => {
     expect((await student.b.post('/api/video/playback/heartbeat', { token: second.token, position: 1 })).status).toBe(200);
   });
 
+  it('drops an idle device when its lease expires: no key or segment until a heartbeat of the same session (issue 23.7)', async () => {
+    const student = await quickStudent(t, teacher);
+    await enroll(teacher, student.id, course);
+    const playback = await (await startPlayback(student.b, course.videoLessonId, 'idle-3333')).json();
+    const urls = await urlsOf(student.b, playback.playlistUrl);
+    expect((await student.b.get(urls.key)).status).toBe(200);
+    const clock = t.services.clock;
+    const realNow = clock.now;
+    // Silent for longer than the lease (3 heartbeats of 15 s).
+    clock.now = () => new Date(Date.now() + 50_000);
+    try {
+      await expectNoKey(student.b, urls.key);
+      await expectNoKey(student.b, urls.segment);
+      await expectNoKey(student.b, urls.master);
+      // The same playback coming back (a tab that was asleep) takes its lease again.
+      expect((await student.b.post('/api/video/playback/heartbeat', { token: playback.token, position: 2 })).status).toBe(200);
+      expect((await student.b.get(urls.key)).status).toBe(200);
+    } finally {
+      clock.now = realNow;
+    }
+  });
+
   it('stops a playing student whose subscription ends: heartbeat and keys 403', async () => {
     const student = await quickStudent(t, teacher);
     const id = await enroll(teacher, student.id, course);
