@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { dateToAlgiersLocal } from '@shared/courses';
 import { user } from '@server/core/db/schema';
 import { createTestApp, DRIVER, type TTestApp } from './harness';
-import { liveClass, MINUTE, startIn } from './live-helpers';
+import { liveClass, MINUTE, startIn, subscribed } from './live-helpers';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -137,5 +137,73 @@ describe(`live notices on ${DRIVER}`, () => {
     const claims = (jwt: string) => decodeJwt(jwt) as { sub: string; room: string; context: { user: { id: string; moderator: string } } };
     expect(claims(teacherJoin.join.jwt)).toMatchObject({ sub: 'meet.example.dz', room: `darsi-${id}`, context: { user: { id: c.teacher.userId, moderator: 'true' } } });
     expect(claims(studentJoin.join.jwt)).toMatchObject({ context: { user: { id: c.a.id, moderator: 'false' } } });
+  });
+
+  it('sends no "in 15 minutes" reminder for a session scheduled minutes ahead, nor later than 5 minutes before it', async () => {
+    const c = await liveClass(t);
+    const reminders = () => [c.a.email, c.b.email].flatMap((e) => mailsTo(e)).filter((m) => !m.ics).length;
+    const soon = await c.teacher.b.post('/api/live/teacher/sessions', { title: 'حصة عاجلة', courseId: c.course.courseId, startsAt: startIn(12), durationMinutes: 30 });
+    const soonId = ((await soon.json()) as { sessionIds: string[] }).sessionIds[0]!;
+    expect((await runQueuedNotices(soonId)).sent).toBe(2);
+    const soonStart = new Date(((await (await c.teacher.b.get(`/api/live/teacher/sessions/${soonId}`)).json()) as { session: { startsAt: string } }).session.startsAt).getTime();
+    for (const offset of [-11, -9, -6, -1]) {
+      t.services.clock.now = () => new Date(soonStart + offset * MINUTE);
+      await t.services.live.notices.sendDueReminders();
+    }
+    // The invitation a few minutes ago said when; a second e-mail one minute before the start is noise.
+    expect(reminders()).toBe(0);
+
+    const later = await c.teacher.b.post('/api/live/teacher/sessions', { title: 'حصة الغد', courseId: c.course.courseId, startsAt: startIn(2 * 24 * 60), durationMinutes: 30 });
+    const laterId = ((await later.json()) as { sessionIds: string[] }).sessionIds[0]!;
+    const laterStart = new Date(((await (await c.teacher.b.get(`/api/live/teacher/sessions/${laterId}`)).json()) as { session: { startsAt: string } }).session.startsAt).getTime();
+    // The worker was down from 15 to 5 minutes before: at 4 minutes before, "in 15 minutes" would be false.
+    // (Other tests' sessions share the database: count this class's mail only.)
+    t.services.clock.now = () => new Date(laterStart - 4 * MINUTE);
+    await t.services.live.notices.sendDueReminders();
+    expect(reminders()).toBe(0);
+    t.services.clock.now = () => new Date(laterStart - 6 * MINUTE);
+    await t.services.live.notices.sendDueReminders();
+    expect(reminders()).toBe(2);
+  });
+
+  it('invites a student who subscribes after the invitation, once, with the calendar file', async () => {
+    const c = await liveClass(t);
+    const until = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
+    const res = await c.teacher.b.post('/api/live/teacher/sessions', { title: 'حصة الأحد', courseId: c.course.courseId, startsAt: startIn(2 * 24 * 60), durationMinutes: 60, repeatWeeklyUntil: until });
+    const { sessionIds } = (await res.json()) as { sessionIds: string[] };
+    expect(sessionIds).toHaveLength(2);
+    // One student subscribes before the invitation job runs, another long after it.
+    const early = await subscribed(t, c.teacher, c.course.courseId, c.planId);
+    expect((await runQueuedNotices(sessionIds[0]!)).sent).toBe(3);
+    const late = await subscribed(t, c.teacher, c.course.courseId, c.planId);
+    // Other tests' sessions share the database (and get their late invitations here): count this class's mail.
+    const catchUp = () => {
+      t.services.clock.now = () => new Date(Date.now() + 3 * MINUTE);
+      return t.services.live.notices.sendLateInvitations();
+    };
+    await catchUp();
+    await catchUp();
+    expect(mailsTo(early.email)).toHaveLength(1);
+    expect(mailsTo(c.a.email)).toHaveLength(1);
+    const [invite] = mailsTo(late.email);
+    expect(mailsTo(late.email)).toHaveLength(1);
+    expect(invite!.text).toContain(`/student/dashboard/live/${sessionIds[0]}`);
+    const ics = parseIcs(invite!.ics!);
+    expect(ics.method).toBe('REQUEST');
+    expect(ics.events.map((e) => e.UID)).toEqual(sessionIds.map((id) => `live-${id}@darsi`));
+    // The expired and the outsider are still not invited.
+    expect(mailsTo(c.expired.email)).toEqual([]);
+    expect(mailsTo(c.outsider.email)).toEqual([]);
+
+    // A student who subscribes between the scheduling and its invitation job gets one invitation, not two.
+    const c2 = await liveClass(t);
+    const res2 = await c2.teacher.b.post('/api/live/teacher/sessions', { title: 'حصة الاثنين', courseId: c2.course.courseId, startsAt: startIn(3 * 24 * 60), durationMinutes: 60 });
+    const id2 = ((await res2.json()) as { sessionIds: string[] }).sessionIds[0]!;
+    const between = await subscribed(t, c2.teacher, c2.course.courseId, c2.planId);
+    await catchUp();
+    expect(mailsTo(between.email)).toHaveLength(1);
+    expect((await runQueuedNotices(id2)).sent).toBe(0);
+    expect(mailsTo(between.email)).toHaveLength(1);
+    expect(mailsTo(c2.a.email)).toHaveLength(1);
   });
 });

@@ -197,6 +197,58 @@ describe(`video playback on ${DRIVER}`, () => {
     expect((await student.b.post('/api/video/playback/heartbeat', { token: second.token, position: 1 })).status).toBe(200);
   });
 
+  it('drops an idle device when its lease expires: no key or segment until a heartbeat of the same session (issue 23.7)', async () => {
+    const student = await quickStudent(t, teacher);
+    await enroll(teacher, student.id, course);
+    const playback = await (await startPlayback(student.b, course.videoLessonId, 'idle-3333')).json();
+    const urls = await urlsOf(student.b, playback.playlistUrl);
+    expect((await student.b.get(urls.key)).status).toBe(200);
+    const clock = t.services.clock;
+    const realNow = clock.now;
+    // Silent for longer than the lease (3 heartbeats of 15 s).
+    clock.now = () => new Date(Date.now() + 50_000);
+    try {
+      await expectNoKey(student.b, urls.key);
+      await expectNoKey(student.b, urls.segment);
+      await expectNoKey(student.b, urls.master);
+      // The same playback coming back (a tab that was asleep) takes its lease again.
+      expect((await student.b.post('/api/video/playback/heartbeat', { token: playback.token, position: 2 })).status).toBe(200);
+      expect((await student.b.get(urls.key)).status).toBe(200);
+    } finally {
+      clock.now = realNow;
+    }
+  });
+
+  it('stops a session that downloads far faster than it plays, and tells the teacher who (issue 23.4)', async () => {
+    const student = await quickStudent(t, teacher);
+    await enroll(teacher, student.id, course);
+    const playback = await (await startPlayback(student.b, course.videoLessonId, 'ripper-4444')).json();
+    const urls = await urlsOf(student.b, playback.playlistUrl);
+    // The test video is two seconds long: the thresholds are brought down to what its one segment reaches
+    // (5 s of video fetched at once).
+    const limits = t.services.video.ripGuard.limits;
+    const saved = structuredClone(limits);
+    Object.assign(limits, { slow: { rate: 1, allowanceSec: 2 }, stop: { rate: 1, allowanceSec: 4 } });
+    try {
+      await expectNoKey(student.b, urls.segment);
+      await expectNoKey(student.b, urls.key);
+      await expectNoKey(student.b, urls.master);
+      const beat = await student.b.post('/api/video/playback/heartbeat', { token: playback.token, position: 1 });
+      expect(beat.status).toBe(409);
+    } finally {
+      Object.assign(limits, saved);
+    }
+    const status = await teacher.b.json(await teacher.b.get(`/api/video/lessons/${course.videoLessonId}/status`));
+    expect(status.downloadAlerts).toEqual([{ name: student.name, email: student.email, at: expect.any(String) }]);
+    // Another teacher's lesson shows nothing of it.
+    expect((await other.b.json(await other.b.get(`/api/video/lessons/${otherCourse.videoLessonId}/status`))).downloadAlerts).toEqual([]);
+    // A new playback at the normal pace plays.
+    const again = await (await startPlayback(student.b, course.videoLessonId, 'ripper-4444')).json();
+    const fresh = await urlsOf(student.b, again.playlistUrl);
+    expect((await student.b.get(fresh.segment)).status).toBe(200);
+    expect((await student.b.get(fresh.key)).status).toBe(200);
+  });
+
   it('stops a playing student whose subscription ends: heartbeat and keys 403', async () => {
     const student = await quickStudent(t, teacher);
     const id = await enroll(teacher, student.id, course);

@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'payment.refunded',
   'payment.receipt_approved',
   'payment.receipt_rejected',
+  'video.download_blocked',
   'landing.published',
   'landing.unpublished',
   'inbox.exported',

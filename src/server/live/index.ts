@@ -8,7 +8,7 @@ import type { TLiveDeps } from './deps';
 import { addMembers, createGroup, deleteGroup, groupMembers, listGroups, pickableStudents, removeMember, renameGroup } from './groups';
 import { joinPagePolicy } from './join-pages';
 import { heartbeat, leave, studentJoin, studentSessionInfo, teacherJoin } from './join';
-import { noticesJob, remindersJob, sendDueReminders, sendNotices } from './notices';
+import { noticesJob, remindersJob, sendDueReminders, sendLateInvitations, sendNotices } from './notices';
 import { resolveProvider } from './provider';
 import { addRecording } from './recording';
 import { attendanceList, listSessions, sessionDetail } from './session-views';
@@ -36,7 +36,7 @@ export function createLive({ db, clock, config, mailer, jobs, courseContent }: T
     groups: bindDeps(deps, { listGroups, createGroup, renameGroup, deleteGroup, groupMembers, addMembers, removeMember, pickableStudents }),
     sessions: bindDeps(deps, { createSessions, updateSession, cancelSession, listSessions, sessionDetail, attendanceList, addRecording }),
     joining: bindDeps(deps, { studentJoin, heartbeat, leave, teacherJoin, studentSessionInfo, upcomingForStudent }),
-    notices: bindDeps(deps, { sendNotices, sendDueReminders }),
+    notices: bindDeps(deps, { sendNotices, sendDueReminders, sendLateInvitations }),
   };
 }
 

@@ -1,11 +1,13 @@
 import { and, eq, exists, sql } from 'drizzle-orm';
 import { courses, enrollments, liveGroupMembers, liveSessionGroups, liveSessions, students, teachers, user } from '@server/core/db/schema';
+import { toLanguage } from '@shared/i18n';
 import { AppError } from '@server/core/errors';
 import type { TViewer } from '@server/auth';
 import type { TLiveDeps } from './deps';
 import { dropLease, HEARTBEAT_SECONDS, LEASE_SECONDS, othersPresent, renewLease, takeLease } from './lease';
-import { JOIN_OPENS_BEFORE_MS, type TJoinInfo, type TJoinRole, type TJoinUser } from './provider';
+import { JOIN_OPENS_BEFORE_MS, type TJoinInfo, type TJoinLease, type TJoinRole, type TJoinUser } from './provider';
 import { endOf, type TSessionRow } from './queries';
+import { liveText } from './texts';
 
 /*
  * Joining a session (issue 14). A student may join while the session is open (10 minutes before its start
@@ -78,18 +80,29 @@ export async function studentSessionInfo(deps: TLiveDeps, studentId: string, ses
   return { session: publicView(session), refused: refused?.code ?? null };
 }
 
-async function joinUser({ db }: TLiveDeps, userId: string): Promise<TJoinUser> {
-  const [row] = await db.select({ id: user.id, name: user.name, email: user.email, avatar: user.image }).from(user).where(eq(user.id, userId));
+async function joinUser({ db }: TLiveDeps, userId: string): Promise<TJoinUser & { language: string }> {
+  const [row] = await db.select({ id: user.id, name: user.name, email: user.email, avatar: user.image, language: user.language }).from(user).where(eq(user.id, userId));
   if (!row) throw new AppError('UNAUTHENTICATED');
   return row;
 }
 
-async function mint(deps: TLiveDeps, session: TSessionRow, who: TJoinUser, role: TJoinRole): Promise<TJoinInfo> {
+/**
+ * How a student appears in the meeting: the name on their account (never one typed in the meeting), marked as
+ * a student in their language, so that "Teacher Karim" registered as a student shows as "Teacher Karim ·
+ * student" next to the real teacher (issue 23.3). The mark is in the token, which the meeting service trusts.
+ */
+async function studentUser(deps: TLiveDeps, studentId: string): Promise<TJoinUser> {
+  const [student] = await deps.db.select({ name: students.name }).from(students).where(eq(students.id, studentId));
+  const { language, ...account } = await joinUser(deps, studentId);
+  return { ...account, name: liveText(toLanguage(language), 'room.studentName', { name: student?.name ?? account.name }) };
+}
+
+async function mint(deps: TLiveDeps, session: TSessionRow, who: TJoinUser, role: TJoinRole, lease: TJoinLease | null): Promise<TJoinInfo> {
   // A link the teacher pasted wins: they chose that meeting for this session.
   if (session.externalUrl) return { kind: 'external', url: session.externalUrl };
   const { provider } = await deps.provider();
   if (!provider) throw new AppError('LIVE_LINK_REQUIRED');
-  return provider.mintJoin(session, who, role, deps.clock.now());
+  return provider.mintJoin(session, who, role, deps.clock.now(), lease);
 }
 
 export async function studentJoin(deps: TLiveDeps, studentId: string, sessionId: string, deviceId: string) {
@@ -98,20 +111,28 @@ export async function studentJoin(deps: TLiveDeps, studentId: string, sessionId:
   const refused = await refusal(deps, session, studentId, now);
   if (refused) throw refused;
   if (session.capacity !== null && (await othersPresent(deps.db, session.id, studentId, now)) >= session.capacity) throw new AppError('LIVE_FULL');
-  const [student] = await deps.db.select({ name: students.name }).from(students).where(eq(students.id, studentId));
-  const who = { ...(await joinUser(deps, studentId)), ...(student ? { name: student.name } : {}) };
-  const join = await mint(deps, session, who, 'student');
+  const join = await mint(deps, session, await studentUser(deps, studentId), 'student', { studentId, deviceId });
   await deps.db.transaction((tx) => takeLease(tx, { teacherId: session.teacherId, sessionId, studentId }, deviceId, now));
   return { session: publicView(session), join, heartbeatSeconds: HEARTBEAT_SECONDS, leaseSeconds: LEASE_SECONDS };
 }
 
-export async function heartbeat(deps: TLiveDeps, studentId: string, sessionId: string, deviceId: string) {
+/**
+ * Renews the lease and, in an embedded meeting, hands the device a fresh token (decision 114): the page keeps the
+ * newest one to reconnect with, and a device that lost the lease gets none, so the token it holds dies within
+ * minutes (STUDENT_TOKEN_MS).
+ */
+export async function heartbeat(deps: TLiveDeps, studentId: string, sessionId: string, deviceId: string): Promise<{ ended: boolean; jwt?: string }> {
   const now = deps.clock.now();
   // The lease first: without one, any session id (unknown, or another platform's) gets the same 409, so a
   // heartbeat never tells whether a session exists (tests/integration/tenant-matrix.test.ts).
   await renewLease(deps.db, { sessionId, studentId }, deviceId, now);
   const session = await findSession(deps, sessionId);
-  return { ended: session.status === 'cancelled' || now >= endOf(session) };
+  const ended = session.status === 'cancelled' || now >= endOf(session);
+  if (ended || session.externalUrl) return { ended };
+  const { provider } = await deps.provider();
+  if (!provider) return { ended };
+  const join = await provider.mintJoin(session, await studentUser(deps, studentId), 'student', now, { studentId, deviceId });
+  return join.kind === 'jitsi' ? { ended, jwt: join.jwt } : { ended };
 }
 
 export async function leave(deps: TLiveDeps, studentId: string, sessionId: string, deviceId: string) {
@@ -125,6 +146,7 @@ export async function teacherJoin(deps: TLiveDeps, teacherId: string, viewer: TV
   if (session.teacherId !== teacherId) throw new AppError('LIVE_SESSION_NOT_FOUND');
   if (session.status === 'cancelled') throw new AppError('LIVE_CANCELLED');
   if (deps.clock.now() >= endOf(session)) throw new AppError('LIVE_ENDED');
-  const join = await mint(deps, session, await joinUser(deps, viewer.userId), 'teacher');
+  const { language: _language, ...teacher } = await joinUser(deps, viewer.userId);
+  const join = await mint(deps, session, teacher, 'teacher', null);
   return { session: publicView(session), join };
 }

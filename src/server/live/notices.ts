@@ -1,11 +1,11 @@
-import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, like, lte, or } from 'drizzle-orm';
 import { formatDateTime } from '@shared/dates';
 import { toLanguage, type TLanguage } from '@shared/i18n';
 import { courses, liveNoticesSent, liveSessions, teachers } from '@server/core/db/schema';
 import { defineJob } from '@server/core/jobs/queue';
 import type { TLiveDeps } from './deps';
 import { calendarFile } from './ics';
-import { invitees, type TInvitee, type TSessionRow } from './queries';
+import { invitedKey, invitees, uninvited, type TInvitee, type TSessionRow } from './queries';
 import { liveText } from './texts';
 
 /*
@@ -20,6 +20,17 @@ type TReminder = 'reminder24' | 'reminder15';
 
 const REMINDER_24H_MS = 24 * 3_600_000;
 const REMINDER_15M_MS = 15 * 60_000;
+/*
+ * Decision 115. The "in 15 minutes" reminder goes out from 15 to 5 minutes before the start: later, it would
+ * announce 15 minutes that are not there (a worker that was down). It is not sent to a student who was told of
+ * this session (invited, or sent its change) less than 20 minutes before the start: that e-mail has just said when.
+ */
+const REMINDER_15M_LATEST_MS = 5 * 60_000;
+const TOLD_RECENTLY_MS = 20 * 60_000;
+/** Late invitations: coming sessions up to this far, for subscriptions or group places changed this recently. */
+const LATE_HORIZON_MS = 90 * 24 * 3_600_000;
+const LATE_RECENT_MS = 2 * 24 * 3_600_000;
+const LATE_SETTLE_MS = 2 * 60_000;
 
 type TContext = { rows: TSessionRow[]; course: string; teacher: string; subdomain: string };
 
@@ -78,10 +89,67 @@ export async function sendNotices(deps: TLiveDeps, kind: TNoticeKind, sessionIds
     );
     // An invitation and a cancellation happen once; each change (a new SEQUENCE) is told once.
     const key = `${kind}:${first.id}:${kind === 'update' ? first.sequence : ''}:${student.studentId}`;
+    // A student who subscribed between the scheduling and this job may already have had a late invitation.
+    if (kind === 'invite' && (await wasInvited(deps, ctx.rows, student.studentId))) continue;
     const done = await sendOnce(deps, key, first, () =>
       deps.mailer.send({ to: student.email, subject, text, calendar: { method: kind === 'cancel' ? 'CANCEL' : 'REQUEST', filename: 'invite.ics', content: calendar } }),
     );
     if (done) sent += 1;
+    if (kind === 'invite') await markInvited(deps, ctx.rows, student.studentId);
+  }
+  return { sent };
+}
+
+async function wasInvited(deps: TLiveDeps, rows: TSessionRow[], studentId: string) {
+  const [row] = await deps.db
+    .select({ key: liveNoticesSent.key })
+    .from(liveNoticesSent)
+    .where(inArray(liveNoticesSent.key, rows.map((r) => invitedKey(r.id, studentId))))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** One marker per occurrence, so that a late invitation knows who already has which session. */
+async function markInvited(deps: TLiveDeps, rows: TSessionRow[], studentId: string) {
+  await deps.db
+    .insert(liveNoticesSent)
+    .values(rows.map((r) => ({ key: invitedKey(r.id, studentId), teacherId: r.teacherId, sessionId: r.id })))
+    .onConflictDoNothing();
+}
+
+/**
+ * Invitations for students who subscribed (or joined a targeted group) after a session's invitation went out
+ * (issue 24.11): the same e-mail and calendar file, once, with the coming occurrences of a weekly series in one
+ * message. Run by the per-minute job with the reminders.
+ */
+export async function sendLateInvitations(deps: TLiveDeps) {
+  const now = deps.clock.now();
+  const rows = await uninvited(deps.db, now, new Date(now.getTime() + LATE_HORIZON_MS), new Date(now.getTime() - LATE_RECENT_MS), new Date(now.getTime() - LATE_SETTLE_MS));
+  const groups = new Map<string, { studentId: string; sessionIds: string[] }>();
+  for (const row of rows) {
+    const key = `${row.seriesId ?? row.sessionId}:${row.studentId}`;
+    const group = groups.get(key) ?? { studentId: row.studentId, sessionIds: [] };
+    group.sessionIds.push(row.sessionId);
+    groups.set(key, group);
+  }
+  let sent = 0;
+  for (const { studentId, sessionIds } of groups.values()) {
+    const ctx = await context(deps, sessionIds);
+    const first = ctx?.rows[0];
+    if (!ctx || !first) continue;
+    const student = (await invitees(deps.db, first, now)).find((s) => s.studentId === studentId);
+    if (!student) continue;
+    const lng = toLanguage(student.language);
+    const { subject, text } = message(deps, ctx, 'invite', lng, student);
+    const calendar = calendarFile(
+      ctx.rows.map((r) => ({ ...r, description: text, url: joinUrl(deps, ctx.subdomain, r.id) })),
+      'REQUEST',
+    );
+    const done = await sendOnce(deps, invitedKey(first.id, studentId), first, () =>
+      deps.mailer.send({ to: student.email, subject, text, calendar: { method: 'REQUEST', filename: 'invite.ics', content: calendar } }),
+    );
+    if (done) sent += 1;
+    await markInvited(deps, ctx.rows, studentId);
   }
   return { sent };
 }
@@ -89,7 +157,7 @@ export async function sendNotices(deps: TLiveDeps, kind: TNoticeKind, sessionIds
 function dueReminder(session: TSessionRow, now: number): TReminder | null {
   const start = session.startsAt.getTime();
   if (now >= start) return null;
-  if (now >= start - REMINDER_15M_MS) return 'reminder15';
+  if (now >= start - REMINDER_15M_MS) return now < start - REMINDER_15M_LATEST_MS && session.createdAt.getTime() < start - TOLD_RECENTLY_MS ? 'reminder15' : null;
   // A session planned less than a day ahead: its invitation came recently enough.
   if (now >= start - REMINDER_24H_MS && session.createdAt.getTime() <= start - REMINDER_24H_MS) return 'reminder24';
   return null;
@@ -108,7 +176,9 @@ export async function sendDueReminders(deps: TLiveDeps) {
     if (!kind) continue;
     const ctx = await context(deps, [session.id]);
     if (!ctx) continue;
+    const told = kind === 'reminder15' ? await toldRecently(deps, session) : new Set<string>();
     for (const student of await invitees(deps.db, session, now)) {
+      if (told.has(student.studentId)) continue;
       const { subject, text } = message(deps, ctx, kind, toLanguage(student.language), student);
       // The start is in the key: a rescheduled session is reminded again at its new time.
       const key = `${kind}:${session.id}:${session.startsAt.getTime()}:${student.studentId}`;
@@ -116,6 +186,21 @@ export async function sendDueReminders(deps: TLiveDeps) {
     }
   }
   return { sent };
+}
+
+/** Students sent this session's invitation or a change of it less than TOLD_RECENTLY_MS before its start. */
+async function toldRecently(deps: TLiveDeps, session: TSessionRow): Promise<Set<string>> {
+  const rows = await deps.db
+    .select({ key: liveNoticesSent.key })
+    .from(liveNoticesSent)
+    .where(
+      and(
+        eq(liveNoticesSent.sessionId, session.id),
+        gte(liveNoticesSent.sentAt, new Date(session.startsAt.getTime() - TOLD_RECENTLY_MS)),
+        or(like(liveNoticesSent.key, 'invite%'), like(liveNoticesSent.key, 'update:%')),
+      ),
+    );
+  return new Set(rows.map((r) => r.key.slice(r.key.lastIndexOf(':') + 1)));
 }
 
 export const noticesJob = (deps: TLiveDeps) =>
@@ -131,5 +216,8 @@ export const remindersJob = (deps: TLiveDeps) =>
     cron: '* * * * *',
     // A minute late is better than two runs at once; the sent-markers make a rerun harmless anyway.
     queue: { retryLimit: 1, expireInSeconds: 300 },
-    run: () => sendDueReminders(deps),
+    run: async () => {
+      await sendDueReminders(deps);
+      await sendLateInvitations(deps);
+    },
   });

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { importPKCS8, SignJWT } from 'jose';
 import type { TConfig } from '@server/core/config';
 
@@ -14,18 +15,27 @@ export type TJoinInfo =
   | { kind: 'jitsi'; domain: string; roomName: string; jwt: string; scriptUrl: string; lobby: boolean }
   | { kind: 'external'; url: string };
 
+/** The student's lease a token is bound to (decision 114): the device that holds it now. */
+export type TJoinLease = { studentId: string; deviceId: string };
+
 export type TLiveProvider = {
   mode: 'jitsi' | 'jaas';
   /** Where its IFrame API script and meeting frame come from (allowed by the join pages' CSP). */
   origin: string;
-  mintJoin: (session: TJoinSession, user: TJoinUser, role: TJoinRole, now: Date) => Promise<TJoinInfo>;
+  /** A teacher's token has no lease (null); a student's always has one. */
+  mintJoin: (session: TJoinSession, user: TJoinUser, role: TJoinRole, now: Date, lease: TJoinLease | null) => Promise<TJoinInfo>;
 };
 
 /** What the teacher's settings show: the active mode, or the setting that keeps the embedded mode off. */
 export type TProviderStatus = { mode: 'jitsi' | 'jaas' | 'external'; problem: { setting: string; reason: 'missing' | 'invalid' } | null };
 
-/** A token outlives the session's end by this much, so a class that runs over is not cut. */
+/** A teacher's token outlives the session's end by this much, so a class that runs over is not cut. */
 export const TOKEN_MARGIN_MS = 30 * 60_000;
+/**
+ * A student's token lives this long (decision 114): it is needed only to connect, each heartbeat of the lease
+ * hands out a new one, and a token copied from a device that lost its lease is useless minutes later.
+ */
+export const STUDENT_TOKEN_MS = 5 * 60_000;
 /** The join button opens this long before the start (issue 14). */
 export const JOIN_OPENS_BEFORE_MS = 10 * 60_000;
 // Clock skew between Darsi and the meeting server.
@@ -33,10 +43,21 @@ const SKEW_MS = 60_000;
 
 export const roomOf = (sessionId: string) => `darsi-${sessionId}`;
 
-function timeClaims(session: TJoinSession, now: Date) {
-  const end = session.startsAt.getTime() + session.durationMinutes * 60_000;
+function timeClaims(session: TJoinSession, now: Date, lease: TJoinLease | null) {
+  const end = session.startsAt.getTime() + session.durationMinutes * 60_000 + TOKEN_MARGIN_MS;
+  if (lease) return { nbf: Math.floor((now.getTime() - SKEW_MS) / 1000), exp: Math.floor(Math.min(now.getTime() + STUDENT_TOKEN_MS, end) / 1000) };
   const opens = Math.min(now.getTime(), session.startsAt.getTime() - JOIN_OPENS_BEFORE_MS);
-  return { nbf: Math.floor((opens - SKEW_MS) / 1000), exp: Math.floor((end + TOKEN_MARGIN_MS) / 1000) };
+  return { nbf: Math.floor((opens - SKEW_MS) / 1000), exp: Math.floor(end / 1000) };
+}
+
+/**
+ * The claims every token carries besides the service's own: a unique `jti` (no two joins, and no two
+ * heartbeats, share a token) and, for a student, a digest of the lease it was minted under, so that a token
+ * seen in the meeting service's logs names the device that held the place.
+ */
+function bindingClaims(sessionId: string, lease: TJoinLease | null) {
+  const digest = lease ? createHash('sha256').update(`${sessionId}:${lease.studentId}:${lease.deviceId}`).digest('base64url').slice(0, 22) : null;
+  return { jti: randomUUID(), ...(digest ? { lease: digest } : {}) };
 }
 
 /** context.user: every value a string, never null (the Jitsi plugin throws on null). */
@@ -60,16 +81,17 @@ function jitsiProvider(s: TJitsiSettings): TLiveProvider {
   return {
     mode: 'jitsi',
     origin: `https://${s.domain}`,
-    async mintJoin(session, user, role, now) {
+    async mintJoin(session, user, role, now, lease) {
       const room = roomOf(session.id);
-      const jwt = await new SignJWT({ room, context: { user: contextUser(user, role === 'teacher') } })
+      const time = timeClaims(session, now, lease);
+      const jwt = await new SignJWT({ room, context: { user: contextUser(user, role === 'teacher') }, ...bindingClaims(session.id, lease) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer(s.appId)
         .setAudience('jitsi')
         .setSubject(s.domain)
         .setIssuedAt(Math.floor(now.getTime() / 1000))
-        .setNotBefore(timeClaims(session, now).nbf)
-        .setExpirationTime(timeClaims(session, now).exp)
+        .setNotBefore(time.nbf)
+        .setExpirationTime(time.exp)
         .sign(key);
       return { kind: 'jitsi', domain: s.domain, roomName: room, jwt, scriptUrl: `https://${s.domain}/external_api.js`, lobby: session.lobby };
     },
@@ -80,18 +102,19 @@ function jaasProvider(s: TJaasSettings, key: CryptoKey): TLiveProvider {
   return {
     mode: 'jaas',
     origin: 'https://8x8.vc',
-    async mintJoin(session, user, role, now) {
+    async mintJoin(session, user, role, now, lease) {
       const room = roomOf(session.id);
+      const time = timeClaims(session, now, lease);
       const moderator = role === 'teacher';
       const features = { livestreaming: 'false', recording: moderator ? 'true' : 'false', transcription: 'false', 'outbound-call': 'false' };
-      const jwt = await new SignJWT({ room, context: { user: contextUser(user, moderator), features } })
+      const jwt = await new SignJWT({ room, context: { user: contextUser(user, moderator), features }, ...bindingClaims(session.id, lease) })
         .setProtectedHeader({ alg: 'RS256', kid: `${s.appId}/${s.keyId}`, typ: 'JWT' })
         .setIssuer('chat')
         .setAudience('jitsi')
         .setSubject(s.appId)
         .setIssuedAt(Math.floor(now.getTime() / 1000))
-        .setNotBefore(timeClaims(session, now).nbf)
-        .setExpirationTime(timeClaims(session, now).exp)
+        .setNotBefore(time.nbf)
+        .setExpirationTime(time.exp)
         .sign(key);
       return { kind: 'jitsi', domain: '8x8.vc', roomName: `${s.appId}/${room}`, jwt, scriptUrl: `https://8x8.vc/${s.appId}/external_api.js`, lobby: session.lobby };
     },

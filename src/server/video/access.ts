@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { TViewer } from '@server/auth';
 import { lessons, students, teachers, videoLeases } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
@@ -30,12 +30,17 @@ export async function entitlement(deps: TVideoDeps, userId: string, lessonId: st
   return { role: 'student', teacherId: lesson.teacherId, courseId: lesson.courseId };
 }
 
-/** The viewer's screen still holds the lease (the newest device wins, decision 064). */
+/**
+ * The viewer's screen still holds the lease (the newest device wins, decision 064) and it has not lapsed: a
+ * device that stopped sending heartbeats (closed, or a script that only downloads) is dropped LEASE_SECONDS after
+ * its last one and gets no playlist, segment or key until a heartbeat of the same session takes the lease back
+ * (issue 23.7).
+ */
 export async function holdsLease(deps: TVideoDeps, userId: string, sessionId: string): Promise<boolean> {
   const [lease] = await deps.db
     .select({ sessionId: videoLeases.sessionId })
     .from(videoLeases)
-    .where(and(eq(videoLeases.userId, userId), eq(videoLeases.sessionId, sessionId)));
+    .where(and(eq(videoLeases.userId, userId), eq(videoLeases.sessionId, sessionId), gt(videoLeases.expiresAt, deps.clock.now())));
   return lease !== undefined;
 }
 

@@ -5,7 +5,7 @@ import { encryptSegment } from './crypto';
 import type { TVideoStorage } from './storage';
 
 /** A new random key every this many segments, per rendition (issue 12: keys rotated every N segments). */
-export const SEGMENTS_PER_KEY = 10;
+export const SEGMENTS_PER_KEY = 3;
 
 export type TSegmentKey = { rendition: number; n: number; key: Buffer };
 

@@ -4,7 +4,7 @@ import type { TProbe } from './probe';
 
 /** Heights made when the source has them; never upscaled (issue 12). */
 const LADDER = [360, 720] as const;
-const SEGMENT_SECONDS = 5;
+export const SEGMENT_SECONDS = 5;
 const VIDEO_BITRATE: Record<number, string> = { 360: '800k', 720: '2500k' };
 
 /** The renditions for a source: those not above it, or one at the source's own (even) height when it is smaller. */

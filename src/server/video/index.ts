@@ -13,6 +13,7 @@ import type { TVideoDeps } from './deps';
 import { demoVideoJob } from './demo-video';
 import { forgetLessons, remove, status, thumbnail } from './manage';
 import { playRoutes } from './play-routes';
+import { createRipGuard } from './rip-guard';
 import { heartbeat, startPlayback } from './playback';
 import { previewInfo, previewThumbnail, startPreview } from './preview';
 import { transcodeJob } from './process-video';
@@ -57,6 +58,7 @@ export function createVideo({ config, db, clock, jobs, auth, learning, logger, f
     keys: deriveVideoKeys(resolveVideoSecret(config)),
     uploadsDir: path.join(config.dataDir, 'video-uploads'),
   };
+  const ripGuard = createRipGuard();
   const transcode = transcodeJob(deps);
   jobs.define(transcode);
   const demo = demoVideoJob(deps, transcode, logger);
@@ -71,7 +73,9 @@ export function createVideo({ config, db, clock, jobs, auth, learning, logger, f
     /** Seed step `video`: makes the demo lesson's video in the background (demo-video.ts). */
     makeDemoVideo: (teacherId: string, lessonId: string) => jobs.send(demo, { teacherId, lessonId }),
     uploadRoutes: () => uploadRoutes(tus, config.videoMaxBytes),
-    playRoutes: () => playRoutes({ ...deps, auth }),
+    playRoutes: () => playRoutes({ ...deps, auth, ripGuard }),
+    /** The pace watch of playback sessions (rip-guard.ts). */
+    ripGuard,
   };
 }
 

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { planLimits } from '@shared/courses';
 import { toLanguage } from '@shared/i18n';
 import { videoThumbnailUrl, type TVideoStatus } from '@shared/schemas/video';
 import type { TTeacherRow } from '@server/auth';
-import { lessonVideos, videoKeys } from '@server/core/db/schema';
+import { auditLog, lessonVideos, user, videoKeys } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
 import { errorMessage } from '@server/core/i18n';
 import { storageUsedBytes } from '@server/plans';
@@ -18,7 +18,8 @@ export async function status(deps: TVideoDeps, teacher: TTeacherRow, lessonId: s
   await ownLesson(deps.db, teacher.id, lessonId);
   const video = await videoOf(deps.db, lessonId);
   const storage = { usedBytes: await storageUsedBytes(deps.db, teacher.id), limitBytes: planLimits(teacher.plan).storageBytes };
-  if (!video) return { state: 'none', progress: 0, durationSec: null, thumbnailUrl: null, renditions: [], error: null, storage };
+  const downloadAlerts = await alerts(deps, teacher.id, lessonId);
+  if (!video) return { state: 'none', progress: 0, durationSec: null, thumbnailUrl: null, renditions: [], error: null, storage, downloadAlerts };
   const code = video.state === 'failed' ? (video.errorCode ?? 'VIDEO_PROCESSING_FAILED') : null;
   return {
     state: video.state as TVideoStatus['state'],
@@ -28,7 +29,20 @@ export async function status(deps: TVideoDeps, teacher: TTeacherRow, lessonId: s
     renditions: video.renditions,
     error: code ? { code, message: errorMessage(toLanguage(language), code as 'VIDEO_PROCESSING_FAILED') } : null,
     storage,
+    downloadAlerts,
   };
+}
+
+/** Who was stopped downloading this lesson's video, and when (rip-guard.ts): the last 20. */
+async function alerts(deps: TVideoDeps, teacherId: string, lessonId: string) {
+  const rows = await deps.db
+    .select({ name: user.name, email: user.email, at: auditLog.createdAt })
+    .from(auditLog)
+    .innerJoin(user, eq(user.id, auditLog.actorUserId))
+    .where(and(eq(auditLog.teacherId, teacherId), eq(auditLog.action, 'video.download_blocked'), eq(auditLog.targetId, lessonId)))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(20);
+  return rows.map((r) => ({ name: r.name, email: r.email, at: r.at.toISOString() }));
 }
 
 /** Removes the video, its renditions, its keys and any original still waiting. */

@@ -8,6 +8,7 @@ import { unwrapKey } from './crypto';
 import type { TVideoDeps } from './deps';
 import { leasedClaims } from './playback';
 import { isVisitor, visitorClaims } from './preview';
+import { enforce, type TRipGuard } from './rip-guard';
 import { segmentKey, videoOf, videoPrefix } from './queries';
 
 const NO_STORE = 'private, no-store';
@@ -37,7 +38,12 @@ const PLAYLIST = 'application/vnd.apple.mpegurl';
  * token is in the path so that every URI in the playlists stays relative and works in hls.js and in Safari's
  * native player alike (decision 063). Not part of the typed client: players fetch these by URL.
  */
-export function playRoutes(deps: TVideoDeps & { auth: TAuth; db: Db }) {
+export function playRoutes(deps: TVideoDeps & { auth: TAuth; db: Db; ripGuard: TRipGuard }) {
+  /** A student's segment or key counted against the playback's pace; false when the session was just stopped. */
+  const paced = async (claims: { userId: string; lessonId: string; sessionId: string }, teacherId: string, kind: 'segment' | 'key', what: string) => {
+    if (isVisitor(claims.userId)) return true;
+    return enforce(deps, deps.ripGuard, claims, teacherId, deps.ripGuard.see(claims.sessionId, kind, what, deps.clock.now().getTime()));
+  };
   return new Hono<TAppEnv>()
     .get('/:token/master.m3u8', async (c) => {
       const { video } = await playable(deps, c.req.param('token'));
@@ -55,6 +61,7 @@ export function playRoutes(deps: TVideoDeps & { auth: TAuth; db: Db }) {
         });
       }
       const place: [string, number, number, number] = [video.lessonId, video.generation, Number(c.req.param('rendition')), Number(c.req.param('n'))];
+      if (!(await paced(claims, video.teacherId, 'key', `${place[2]}/${place[3]}`))) throw refused();
       const wrapped = await segmentKey(deps.db, ...place);
       if (!wrapped) throw refused();
       return c.body(new Uint8Array(unwrapKey(deps.keys, wrapped, place)), 200, {
@@ -64,11 +71,12 @@ export function playRoutes(deps: TVideoDeps & { auth: TAuth; db: Db }) {
       });
     })
     .get('/:token/:rendition{[0-9]{3,4}}/:file{index\\.m3u8|seg-[0-9]{4}\\.ts}', async (c) => {
-      const { video } = await playable(deps, c.req.param('token'));
+      const { claims, video } = await playable(deps, c.req.param('token'));
       const rendition = Number(c.req.param('rendition'));
       if (!video.renditions.includes(rendition)) throw new AppError('NOT_FOUND');
       const file = c.req.param('file');
       const playlist = file === 'index.m3u8';
+      if (!playlist && !(await paced(claims, video.teacherId, 'segment', `${rendition}/${file}`))) throw refused();
       return stored(deps, c, `${videoPrefix(video, video.generation)}/${rendition}/${file}`, playlist ? PLAYLIST : 'video/mp2t', playlist ? NO_STORE : 'private, max-age=3600');
     });
 }

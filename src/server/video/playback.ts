@@ -21,6 +21,9 @@ async function readyVideo(deps: TVideoDeps, lessonId: string) {
   return { ...video, durationSec: video.durationSec };
 }
 
+/** Six characters of the session id, upper case: short enough to read off a recording, logged with the session. */
+export const sessionCode = (sessionId: string) => sessionId.replace(/-/g, '').slice(0, 6).toUpperCase();
+
 /** Starts a playback session: a token for this user, lesson and session, and this device takes the lease. */
 export async function startPlayback(deps: TVideoDeps, viewer: TViewer, lessonId: string, deviceId: string): Promise<TPlayback> {
   const access = await entitlement(deps, viewer.userId, lessonId);
@@ -39,10 +42,12 @@ export async function startPlayback(deps: TVideoDeps, viewer: TViewer, lessonId:
     .where(and(eq(videoPositions.userId, viewer.userId), eq(videoPositions.lessonId, lessonId)));
   const [student] = await deps.db.select({ phone: students.phone }).from(students).where(eq(students.id, viewer.userId));
   const resumeAt = position && position.at < video.durationSec * 0.98 ? position.at : 0;
+  // The code drawn on the picture, kept in the logs: a leaked recording's code names the account and lesson.
+  deps.logger.info({ userId: viewer.userId, lessonId, code: sessionCode(sessionId) }, 'video playback started');
   return {
     token,
     playlistUrl: playlistUrl(token),
-    watermark: { name: viewer.name, contact: maskedContact(viewer, student?.phone ?? null), date: now.toISOString() },
+    watermark: { name: viewer.name, contact: maskedContact(viewer, student?.phone ?? null), date: now.toISOString(), code: sessionCode(sessionId) },
     resumeAt,
     durationSec: video.durationSec,
     heartbeatSeconds: VIDEO_HEARTBEAT_SECONDS,

@@ -85,7 +85,7 @@ export async function startPreview(deps: TVideoDeps, lessonId: string, ip: strin
     token,
     playlistUrl: playlistUrl(token),
     // No personal data exists: the player writes "free preview" (translated) beside the teacher and platform.
-    watermark: { name: lesson.teacherName, contact: lesson.subdomain, date: now.toISOString() },
+    watermark: { name: lesson.teacherName, contact: lesson.subdomain, date: now.toISOString(), code: '' },
     resumeAt: 0,
     durationSec: lesson.durationSec,
     heartbeatSeconds: VIDEO_HEARTBEAT_SECONDS,

@@ -30,6 +30,8 @@ export const ZVideoStatus = z.object({
   /** Set when state is `failed`: a translated message that says what to do. */
   error: ZErrorBody.nullable(),
   storage: z.object({ usedBytes: z.number(), limitBytes: z.number() }),
+  /** Playback sessions stopped for downloading much faster than anyone watches (decision 116), newest first. */
+  downloadAlerts: z.array(z.object({ name: z.string(), email: z.string(), at: z.string() })),
 });
 export type TVideoStatus = z.infer<typeof ZVideoStatus>;
 
@@ -66,6 +68,8 @@ export const ZPlayback = z.object({
     contact: z.string(),
     /** ISO date-time. */
     date: z.string(),
+    /** A short code of this playback session, drawn with the name (decision 116): it names the session in a leak. */
+    code: z.string(),
   }),
   /** Seconds: the last saved position. */
   resumeAt: z.number(),

@@ -1,15 +1,23 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '@web/lib/api-error';
 
-/** The text to show for a failed call: the server's own (translated) message, or ours for a network failure. */
+/**
+ * The text to show for a failed call: the server's own (translated) message, or ours for a network failure.
+ * The function is stable (it changes only with the language): callers put it in effect and callback
+ * dependencies, and a new function on every render re-ran the lesson player's heartbeat effect (issue 24.2).
+ */
 export function useErrorText() {
   const { t } = useTranslation();
-  return (error: unknown): string => {
-    if (error instanceof ApiError && error.code !== 'NETWORK' && error.message) return error.message;
-    if (error instanceof ApiError && error.code === 'NETWORK') return t('errors:codes.NETWORK');
-    return t('errors:codes.INTERNAL');
-  };
+  return useCallback(
+    (error: unknown): string => {
+      if (error instanceof ApiError && error.code !== 'NETWORK' && error.message) return error.message;
+      if (error instanceof ApiError && error.code === 'NETWORK') return t('errors:codes.NETWORK');
+      return t('errors:codes.INTERNAL');
+    },
+    [t],
+  );
 }
 
 /**
@@ -35,8 +43,11 @@ export function applyFieldErrors<T extends FieldValues>(error: unknown, setError
  */
 export function useFieldErrorText() {
   const { t } = useTranslation();
-  return (error?: FieldError) => {
-    if (!error?.message) return undefined;
-    return error.type === 'server' ? error.message : t(error.message, { ns: 'errors' });
-  };
+  return useCallback(
+    (error?: FieldError) => {
+      if (!error?.message) return undefined;
+      return error.type === 'server' ? error.message : t(error.message, { ns: 'errors' });
+    },
+    [t],
+  );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type TJitsiApi = {
@@ -38,6 +38,8 @@ export type TJitsiJoin = { domain: string; roomName: string; jwt: string; script
 
 type TProps = {
   join: TJitsiJoin;
+  /** The newest token the lease's heartbeat handed out (a student's join token lives minutes: decision 114). */
+  freshJwt?: () => string | null;
   moderator: boolean;
   onJoined: () => void;
   onLeft: () => void;
@@ -50,14 +52,18 @@ type TProps = {
  * attendance ends there. Unmounting (this device was replaced, the session ended) disposes the frame, which
  * hangs up.
  */
-export function JitsiRoom({ join, moderator, onJoined, onLeft, onError }: TProps) {
+export function JitsiRoom({ join, moderator, freshJwt, onJoined, onLeft, onError }: TProps) {
   const { i18n } = useTranslation();
   const parent = useRef<HTMLDivElement>(null);
   const apiRef = useRef<TJitsiApi | null>(null);
-  const handlers = useRef({ onJoined, onLeft, onError });
+  const handlers = useRef({ onJoined, onLeft, onError, freshJwt });
   useEffect(() => {
-    handlers.current = { onJoined, onLeft, onError };
+    handlers.current = { onJoined, onLeft, onError, freshJwt };
   });
+  // The token this frame connects with: the join's, then, after a fatal error (a reconnection refused because
+  // the first token expired), the newest one the heartbeat brought.
+  const [retry, setRetry] = useState<{ join: string; jwt: string } | null>(null);
+  const token = retry?.join === join.jwt ? retry.jwt : join.jwt;
 
   useEffect(() => {
     let disposed = false;
@@ -66,12 +72,13 @@ export function JitsiRoom({ join, moderator, onJoined, onLeft, onError }: TProps
         if (disposed || !parent.current) return;
         const api = new JitsiMeetExternalAPI(join.domain, {
           roomName: join.roomName,
-          jwt: join.jwt,
+          jwt: token,
           parentNode: parent.current,
           width: '100%',
           height: '100%',
           lang: i18n.resolvedLanguage,
-          configOverwrite: { prejoinConfig: { enabled: true }, disableDeepLinking: true },
+          // The name comes from the token (the account's, marked as a student's); it is not to be changed here.
+          configOverwrite: { prejoinConfig: { enabled: true }, disableDeepLinking: true, readOnlyName: true },
         });
         apiRef.current = api;
         api.addListener('videoConferenceJoined', () => {
@@ -80,6 +87,10 @@ export function JitsiRoom({ join, moderator, onJoined, onLeft, onError }: TProps
         });
         api.addListener('videoConferenceLeft', () => handlers.current.onLeft());
         api.addListener('readyToClose', () => handlers.current.onLeft());
+        api.addListener('errorOccurred', (payload) => {
+          const fresh = handlers.current.freshJwt?.();
+          if ((payload as { isFatal?: boolean } | null)?.isFatal && fresh && fresh !== token) setRetry({ join: join.jwt, jwt: fresh });
+        });
       })
       .catch(() => handlers.current.onError());
     return () => {
@@ -87,8 +98,8 @@ export function JitsiRoom({ join, moderator, onJoined, onLeft, onError }: TProps
       apiRef.current?.dispose();
       apiRef.current = null;
     };
-    // One meeting per token: a new token (a new join) builds a new frame.
-  }, [join.jwt]); // eslint-disable-line react-hooks/exhaustive-deps
+    // One meeting per token: a new token (a new join, or a reconnection) builds a new frame.
+  }, [token]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return <div ref={parent} className="h-[70vh] min-h-[420px] w-full overflow-hidden rounded-2xl bg-gray-900" data-testid="jitsi-frame" />;
 }

@@ -33,12 +33,17 @@ type TState = { kind: 'idle' } | { kind: 'in'; join: TJoin; heartbeatSeconds: nu
 /** Heartbeats while in the session; the server answers LIVE_DEVICE_REPLACED once another device took over. */
 function useHeartbeat(sessionId: string, deviceId: string, state: TState, setState: (s: TState) => void) {
   const seconds = state.kind === 'in' ? state.heartbeatSeconds : 0;
+  // Each beat brings a new short-lived meeting token (decision 114), kept for a reconnection.
+  const latestJwt = useRef<string | null>(null);
   useEffect(() => {
     if (!seconds) return;
     const timer = window.setInterval(() => {
       liveApi
         .heartbeat(sessionId, deviceId)
-        .then((r) => r.ended && setState({ kind: 'ended' }))
+        .then((r) => {
+          if (r.jwt) latestJwt.current = r.jwt;
+          if (r.ended) setState({ kind: 'ended' });
+        })
         .catch((error: unknown) => {
           if (error instanceof ApiError && error.code === 'LIVE_DEVICE_REPLACED') setState({ kind: 'replaced' });
         });
@@ -48,8 +53,10 @@ function useHeartbeat(sessionId: string, deviceId: string, state: TState, setSta
     return () => {
       window.clearInterval(timer);
       window.removeEventListener('pagehide', onHide);
+      latestJwt.current = null;
     };
   }, [seconds, sessionId, deviceId, setState]);
+  return latestJwt;
 }
 
 /** /student/dashboard/live/{sessionId}: the countdown, the join button, then the meeting (issue 14). */
@@ -70,7 +77,7 @@ export function StudentRoomPage() {
       setState({ kind: 'in', join: r.join, heartbeatSeconds: r.heartbeatSeconds });
     },
   });
-  useHeartbeat(sessionId, deviceId, state, setState);
+  const latestJwt = useHeartbeat(sessionId, deviceId, state, setState);
   useEffect(() => () => void (joined.current && liveApi.leave(sessionId, deviceId)), [sessionId, deviceId]);
 
   if (info.isPending) return <LoadingBlock blocks={['h-24', 'h-48']} className="space-y-4" />;
@@ -97,7 +104,7 @@ export function StudentRoomPage() {
       <PageTitle title={session.title} subtitle={t('room.subtitle', { course: session.courseTitle, teacher: session.teacherName })} />
       <SessionWhen startsAt={session.startsAt} minutes={session.durationMinutes} />
       {state.kind === 'in' ? (
-        <JoinedRoom join={state.join} moderator={false} onLeft={leave} />
+        <JoinedRoom join={state.join} moderator={false} onLeft={leave} freshJwt={() => latestJwt.current} />
       ) : (
         <Card className="space-y-4">
           {state.kind === 'replaced' ? <Notice tone="error" testId="device-replaced">{t('errors:codes.LIVE_DEVICE_REPLACED')}</Notice> : null}

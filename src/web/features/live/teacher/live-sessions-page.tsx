@@ -30,6 +30,11 @@ function ProviderNotice() {
         </Notice>
       ) : null}
       <Notice>{t(`provider.mode.${mode}`)}</Notice>
+      {mode === 'external' ? (
+        <Notice testId="link-shareable">
+          {t('provider.linkShareable')}
+        </Notice>
+      ) : null}
     </div>
   );
 }

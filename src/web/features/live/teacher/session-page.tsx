@@ -133,6 +133,11 @@ export function SessionPage() {
             {t('linkSecret')} <bdi dir="ltr">{session.externalUrl}</bdi>
           </p>
         ) : null}
+        {session.externalUrl ? (
+          <Notice testId="link-shareable">
+            {t('provider.linkShareable')}
+          </Notice>
+        ) : null}
         <Actions session={session} />
         {editable ? (
           <Button variant="secondary" onClick={() => setEditing(!editing)} aria-expanded={editing} data-testid="edit-session">

@@ -97,10 +97,19 @@ export function usePlayback(lessonId: string, video: RefObject<HTMLVideoElement 
       media?.removeEventListener('play', onPlayOrPause);
       media?.removeEventListener('timeupdate', onTime);
       document.removeEventListener('visibilitychange', onVisible);
-      // Leaving the lesson saves where the student stopped.
-      if (current.current === session && media) void videoApi.heartbeat(session.token, media.currentTime).catch(() => undefined);
     };
   }, [session, beat, video, preview]);
+
+  // Leaving the lesson (or a new session replacing this one) saves where the student stopped. This lives in
+  // its own effect, keyed on the session alone, so that nothing else re-running the timers above can send a
+  // heartbeat from a cleanup (issue 24.2: 3.85 requests a second while a lesson played).
+  useEffect(() => {
+    if (!session || preview) return;
+    const media = video.current;
+    return () => {
+      if (current.current === session && media) void videoApi.heartbeat(session.token, media.currentTime).catch(() => undefined);
+    };
+  }, [session, video, preview]);
 
   return { session, stopped, start: () => start.mutate(), starting: start.isPending, halt, beat };
 }

@@ -1,71 +1,124 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { watermarkSpot } from './video-math';
 
-/** Seconds between two moves: often enough that no corner of a recording stays clean for long. */
+/** Seconds between two destinations: the mark glides there, so no corner of a recording stays clean for long. */
 const MOVE_MS = 5_000;
+/** Redraws per second: enough for a smooth glide, little work for a phone. */
+const FRAME_MS = 100;
 
 const STYLE: Partial<CSSStyleDeclaration> = {
   position: 'absolute',
+  inset: '0',
+  width: '100%',
+  height: '100%',
   zIndex: '20',
   pointerEvents: 'none',
-  userSelect: 'none',
-  whiteSpace: 'nowrap',
-  fontSize: 'clamp(10px, 2.2vw, 16px)',
-  fontWeight: '600',
-  lineHeight: '1.35',
-  color: 'rgba(255, 255, 255, 0.55)',
-  textShadow: '0 0 2px rgba(0, 0, 0, 0.7)',
-  transition: 'inset-block-start 0.6s ease, inset-inline-start 0.6s ease',
   display: 'block',
   visibility: 'visible',
   opacity: '1',
+  transform: 'none',
+  clipPath: 'none',
+  filter: 'none',
 };
 
+function hidden(canvas: HTMLCanvasElement, host: HTMLElement): boolean {
+  if (canvas.parentNode !== host) return true;
+  const style = getComputedStyle(canvas);
+  return style.display === 'none' || style.visibility !== 'visible' || Number(style.opacity) < 0.9 || canvas.offsetWidth < host.offsetWidth * 0.9;
+}
+
 /**
- * Draws the viewer's name, masked contact and date over the picture and moves it every few seconds.
- * It lives outside React's tree on purpose: when someone deletes it or hides it from the developer tools,
- * a MutationObserver puts it back as it was, which a React-rendered node would not survive.
- * The container (not the <video>) is what goes full screen, so the mark stays in full screen too.
+ * Draws the viewer's name, masked contact, date and the session's short code into a canvas laid over the
+ * picture, redrawn ten times a second while it glides between random spots (decision 116). There is no text node
+ * to hide or edit: someone who removes or hides the canvas from the developer tools gets it back at once and the
+ * video pauses (`onTamper`), by a MutationObserver and by a check at every frame that also catches a style sheet
+ * rule. It stays over the picture in full screen (the container goes full screen, not the <video>).
+ * This is a deterrent, not a protection: a screen recorder or a camera still captures what is shown, mark included.
  */
-export function useWatermark(container: RefObject<HTMLElement | null>, lines: string[] | null) {
-  // Each line is isolated (FSI…PDI) so that a masked e-mail keeps its left-to-right order in an Arabic page.
-  const text = lines?.map((line) => `\u2068${line}\u2069`).join('\n') ?? null;
+export function useWatermark(container: RefObject<HTMLElement | null>, lines: string[] | null, onTamper: () => void) {
+  const text = lines?.join('\n') ?? null;
+  const tamper = useRef(onTamper);
+  useEffect(() => {
+    tamper.current = onTamper;
+  });
   useEffect(() => {
     const host = container.current;
     if (!host || text === null) return;
-    const mark = document.createElement('div');
-    mark.dataset.testid = 'video-watermark';
-    mark.setAttribute('aria-hidden', 'true');
-    let spot = watermarkSpot(Math.random);
-    const paint = () => {
-      Object.assign(mark.style, STYLE, { insetBlockStart: `${spot.top}%`, insetInlineStart: `${spot.start}%` });
-      mark.style.whiteSpace = 'pre';
-      if (mark.textContent !== text) mark.textContent = text;
-    };
-    paint();
-    host.appendChild(mark);
+    const rows = text.split('\n');
+    const canvas = document.createElement('canvas');
+    canvas.dataset.testid = 'video-watermark';
+    // For tests and assistive tools that inspect the page; the picture itself carries the text.
+    canvas.dataset.lines = text;
+    canvas.setAttribute('aria-hidden', 'true');
+    let from = watermarkSpot(Math.random);
+    let to = watermarkSpot(Math.random, from);
+    let leg = performance.now();
 
-    const observer = new MutationObserver(() => {
+    const restore = () => {
       observer.disconnect();
-      if (mark.parentNode !== host) host.appendChild(mark);
-      paint();
+      if (canvas.parentNode !== host) host.appendChild(canvas);
+      canvas.removeAttribute('style');
+      canvas.removeAttribute('class');
+      canvas.removeAttribute('hidden');
+      Object.assign(canvas.style, STYLE);
       watch();
+    };
+    const draw = () => {
+      if (hidden(canvas, host)) {
+        restore();
+        tamper.current();
+      }
+      const ratio = window.devicePixelRatio || 1;
+      const width = Math.max(1, Math.round(host.clientWidth * ratio));
+      const height = Math.max(1, Math.round(host.clientHeight * ratio));
+      if (canvas.width !== width || canvas.height !== height) {
+        observer.disconnect();
+        Object.assign(canvas, { width, height });
+        watch();
+      }
+      const context = canvas.getContext('2d');
+      if (!context) return;
+      const now = performance.now();
+      if (now - leg >= MOVE_MS) {
+        [from, to, leg] = [to, watermarkSpot(Math.random, to), now];
+      }
+      const k = Math.min(1, (now - leg) / MOVE_MS);
+      const top = ((from.top + (to.top - from.top) * k) / 100) * height;
+      const start = ((from.start + (to.start - from.start) * k) / 100) * width;
+      const size = Math.max(10, Math.min(16, host.clientWidth * 0.022)) * ratio;
+      context.clearRect(0, 0, width, height);
+      context.font = `600 ${size}px system-ui, sans-serif`;
+      context.textBaseline = 'top';
+      const rtl = getComputedStyle(host).direction === 'rtl';
+      context.direction = rtl ? 'rtl' : 'ltr';
+      context.textAlign = rtl ? 'right' : 'left';
+      const x = rtl ? width - start : start;
+      context.shadowColor = 'rgba(0, 0, 0, 0.7)';
+      context.shadowBlur = 2 * ratio;
+      context.fillStyle = 'rgba(255, 255, 255, 0.55)';
+      rows.forEach((row, i) => context.fillText(row, x, top + i * size * 1.35));
+    };
+
+    // Our own changes happen with the observer off, so anything it sees on the canvas is someone else's.
+    const observer = new MutationObserver((records) => {
+      const touched = records.some((r) => (r.type === 'attributes' && r.target === canvas) || Array.from(r.removedNodes).includes(canvas));
+      if (!touched) return;
+      restore();
+      tamper.current();
     });
     const watch = () => {
       observer.observe(host, { childList: true });
-      observer.observe(mark, { attributes: true, childList: true, characterData: true, subtree: true });
+      observer.observe(canvas, { attributes: true, attributeFilter: ['style', 'class', 'hidden', 'width', 'height'] });
     };
+    Object.assign(canvas.style, STYLE);
+    host.appendChild(canvas);
     watch();
-    const timer = window.setInterval(() => {
-      spot = watermarkSpot(Math.random, spot);
-      observer.disconnect();
-      paint();
-      watch();
-    }, MOVE_MS);
+    draw();
+    const timer = window.setInterval(draw, FRAME_MS);
     return () => {
       window.clearInterval(timer);
       observer.disconnect();
-      mark.remove();
+      canvas.remove();
     };
   }, [container, text]);
 }

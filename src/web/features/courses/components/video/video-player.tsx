@@ -86,8 +86,10 @@ export function VideoPlayer({ lessonId, poster, preview = false }: { lessonId: s
   const lng = toLanguage(i18n.resolvedLanguage);
   const date = session ? formatDate(lng, session.watermark.date, 'long') : '';
   // A visitor's preview has no viewer to name: it says "free preview" of the teacher's platform instead.
-  const marks = session && preview ? [t('player.previewMark'), session.watermark.name, session.watermark.contact, date] : session ? [session.watermark.name, session.watermark.contact, date] : null;
-  useWatermark(container, marks);
+  const code = session?.watermark.code ? ` · ${session.watermark.code}` : '';
+  const marks = session && preview ? [t('player.previewMark'), session.watermark.name, session.watermark.contact, date] : session ? [session.watermark.name, session.watermark.contact, `${date}${code}`] : null;
+  // Hiding or removing the mark pauses the lesson (it comes back at once).
+  useWatermark(container, marks, () => video.current?.pause());
 
   // A new session starts where the student stopped last time (unless that was the very end), at the chosen speed.
   useEffect(() => {

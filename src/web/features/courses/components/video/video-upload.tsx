@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_LOCALES } from '@shared/dates';
+import { DATE_LOCALES, formatDateTime } from '@shared/dates';
 import { toLanguage } from '@shared/i18n';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -161,6 +161,7 @@ export function VideoUpload({ lessonId, ensureLesson, onBusyChange }: TProps) {
         </div>
       ) : null}
       {video?.state === 'ready' ? <ReadyVideo durationSec={video.durationSec} thumbnailUrl={video.thumbnailUrl} renditions={video.renditions} /> : null}
+      {video && video.downloadAlerts.length > 0 ? <DownloadAlerts alerts={video.downloadAlerts} /> : null}
       {video?.state === 'failed' ? (
         <Notice tone="error" testId="video-failed">
           {video.error?.message ?? t('status.failed')}
@@ -190,6 +191,25 @@ export function VideoUpload({ lessonId, ensureLesson, onBusyChange }: TProps) {
       ) : null}
       {remove.isError ? <Notice tone="error">{errorText(remove.error)}</Notice> : null}
     </section>
+  );
+}
+
+/** Students whose playback was stopped for downloading the video much faster than anyone watches (decision 116). */
+function DownloadAlerts({ alerts }: { alerts: Array<{ name: string; email: string; at: string }> }) {
+  const { t, i18n } = useTranslation('video');
+  const lng = toLanguage(i18n.resolvedLanguage);
+  return (
+    <div className="space-y-1 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900" role="status" data-testid="video-download-alerts">
+      <p className="font-medium">{t('guard.title')}</p>
+      <ul className="space-y-0.5">
+        {alerts.map((a) => (
+          <li key={`${a.at}-${a.email}`} data-testid="video-download-alert">
+            {t('guard.row', { name: a.name, when: formatDateTime(lng, a.at, 'long') })} <bdi dir="ltr">{a.email}</bdi>
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs">{t('guard.hint')}</p>
+    </div>
   );
 }
 
