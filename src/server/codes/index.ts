@@ -24,7 +24,7 @@ import { sendToTeacher } from './send-to-teacher';
  * file only.
  */
 
-export { codeStudentRoutes, codeTeacherRoutes } from './routes';
+export { cardLinkPage, codeStudentRoutes, codeTeacherRoutes } from './routes';
 
 export function createCodes({ config, db, clock, jobs }: { config: TConfig; db: Db; clock: TClock; jobs: TJobQueue }) {
   const limits: TRedemptionLimits = structuredClone({ ...REDEMPTION_LIMITS, risk: GUESS_RISK, settle: SETTLE, card: CARD_GUESSING });

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type Env } from 'hono';
 import { z } from 'zod';
 import { ZBatchCreate, ZBatchesQuery, ZCodeRequestsQuery, ZCodeSale, ZCodesQuery, ZPlatformQuery, ZRedeem, ZRedeemLink } from '@shared/schemas/courses';
 import type { TStudentEnv, TTeacherEnv } from '@server/auth';
@@ -78,4 +78,18 @@ export function codeStudentRoutes({ codes: { redemption }, config }: TDeps) {
       const platform = requestContext(c, config).hostSubdomain ?? c.req.valid('query').platform ?? null;
       return c.json(await redemption.studentRequests(c.var.studentId, platform));
     });
+}
+
+/**
+ * The page a card's QR code opens (`/redeem#token`, decision 106). The token is in the fragment, which a
+ * browser never sends, so it reaches no server log; no-referrer keeps even the page's address out of
+ * what its links and images tell other sites.
+ */
+export function cardLinkPage<E extends Env>(app: Hono<E>) {
+  for (const path of ['/redeem', '/student/dashboard/redeem']) {
+    app.get(path, async (c, next) => {
+      await next();
+      c.header('Referrer-Policy', 'no-referrer');
+    });
+  }
 }
