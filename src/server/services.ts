@@ -73,7 +73,7 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     landing,
     courses,
     certificates,
-    codes: createCodes({ config, db, clock, jobs }),
+    codes: createCodes({ config, db, clock, jobs, mailer }),
     subscriptions: createSubscriptions({ db, clock }),
     learning,
     live: createLive({ db, clock, config, mailer, jobs, courseContent: courses.content }),

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activationCodes, codeRedemptions, codeRequests } from '@server/core/db/schema';
 import { CARD_GUESSING, GUESS_RISK, REDEMPTION_LIMITS, SETTLE } from '@server/codes/limits';
@@ -167,5 +167,27 @@ describe(`cards by number and QR link on ${DRIVER} (decisions 105, 106)`, () => 
     expect(answers.filter((a) => a === 'ok')).toHaveLength(150);
     expect(await t.database.db.select().from(codeRequests).where(eq(codeRequests.teacherId, teacher.id))).toHaveLength(0);
     expect(await t.database.db.select().from(codeRedemptions).where(eq(codeRedemptions.teacherId, teacher.id))).toHaveLength(150);
+  });
+});
+
+describe(`the teacher is told when codes wait, on ${DRIVER} (issue 22)`, () => {
+  it('counts waiting codes on the overview and asks for one e-mail per burst, never one per code', { timeout: 60_000 }, async () => {
+    const teacher = await registerTeacher(t, 'academy');
+    const { cards } = await batchOf(teacher, 6);
+    // Every code by card number waits: the per-card limit at 0.
+    t.services.codes.redemption.limits.card.perCard.max = 0;
+    for (let i = 0; i < 3; i += 1) {
+      expect(await answer(await redeem(await quickStudent(t, teacher), teacher, { card: cards[i]!.card, code: cards[i]!.code }))).toBe('pending');
+    }
+    expect(await teacher.b.json(await teacher.b.get('/api/teacher/overview'))).toMatchObject({ codesWaiting: 3 });
+    const jobs = await t.database.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'codes.waiting-mail' and data->>'teacherId' = ${teacher.id}`);
+    expect((jobs as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(1);
+  });
+
+  it('serves the QR page without a referrer', async () => {
+    const teacher = await registerTeacher(t, 'academy');
+    const res = await t.request('/redeem', { host: teacher.host });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
   });
 });

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TTeacherRow } from '@server/auth';
 import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
-import { teacherStudents } from '@server/core/db/schema';
+import { codeRequests, teacherStudents } from '@server/core/db/schema';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -12,6 +12,11 @@ export async function teacherOverview(db: Db, teacher: TTeacherRow, config: Pick
     .select({ students: sql<number>`count(*)::int` })
     .from(teacherStudents)
     .where(eq(teacherStudents.teacherId, teacher.id));
+  // Activation codes waiting for the teacher's confirmation (issue 22): the overview says so, with the way there.
+  const [waiting] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(codeRequests)
+    .where(and(eq(codeRequests.teacherId, teacher.id), eq(codeRequests.status, 'pending')));
   const trialEndsAt = teacher.trialEndsAt?.toISOString() ?? null;
   return {
     id: teacher.id,
@@ -24,6 +29,7 @@ export async function teacherOverview(db: Db, teacher: TTeacherRow, config: Pick
     trialEndsAt,
     trialDaysLeft: teacher.trialEndsAt ? Math.max(0, Math.ceil((teacher.trialEndsAt.getTime() - Date.now()) / DAY_MS)) : 0,
     studentCount: row?.students ?? 0,
+    codesWaiting: waiting?.n ?? 0,
     createdAt: teacher.createdAt.toISOString(),
   };
 }

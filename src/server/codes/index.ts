@@ -3,6 +3,8 @@ import type { TClock } from '@server/core/clock';
 import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
 import type { TJobQueue } from '@server/core/jobs/queue';
+import type { TMailer } from '@server/core/mailer';
+import { waitingCodesMailJob } from './waiting-mail';
 import { cardsPdfCleanupJob, cardsPdfFile, cardsPdfJob, cardsPdfStatus, startCardsPdf } from './cards-export';
 import { confirmRequest, listRequests, pendingRequests, rejectRequest, studentRequests } from './code-requests';
 import { reopenGuessing, safety } from './code-safety';
@@ -26,12 +28,13 @@ import { sendToTeacher } from './send-to-teacher';
 
 export { cardLinkPage, codeStudentRoutes, codeTeacherRoutes } from './routes';
 
-export function createCodes({ config, db, clock, jobs }: { config: TConfig; db: Db; clock: TClock; jobs: TJobQueue }) {
+export function createCodes({ config, db, clock, jobs, mailer }: { config: TConfig; db: Db; clock: TClock; jobs: TJobQueue; mailer: TMailer }) {
   const limits: TRedemptionLimits = structuredClone({ ...REDEMPTION_LIMITS, risk: GUESS_RISK, settle: SETTLE, card: CARD_GUESSING });
-  const deps: TCodesDeps = { db, clock, config, jobs, keys: deriveCodeKeys(resolveCodesSecret(config)), limits, gate: createGate() };
+  const deps: TCodesDeps = { db, clock, config, jobs, mailer, keys: deriveCodeKeys(resolveCodesSecret(config)), limits, gate: createGate() };
   // PDF cards are printed by a job (decision 056), and their files deleted after an hour.
   jobs.define(cardsPdfJob(deps));
   jobs.define(cardsPdfCleanupJob(deps));
+  jobs.define(waitingCodesMailJob(deps));
   return {
     batches: bindDeps(deps, { generateBatch, listBatches, listCodes, batchCodesInClear, revokeBatch, revokeCode, markSold, markSoldMany, unmarkSold }),
     exports: bindDeps(deps, { startCardsPdf, cardsPdfStatus, cardsPdfFile }),

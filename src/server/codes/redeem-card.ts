@@ -11,6 +11,7 @@ import { codeHmac } from './crypto';
 import { cardNetworkShare, cardPlatformBudget, consumeAll, networkOf, refund } from './limits';
 import { VERDICT_ERROR, refundFor, runRedemption } from './redemption-statement';
 import type { TCodesDeps } from './deps';
+import { announceWaitingCode } from './waiting-mail';
 
 /*
  * Redemption by card number and code, and by a card's QR link (decisions 105 and 106). The card number
@@ -69,6 +70,7 @@ export async function redeemByCard(deps: TCodesDeps, studentId: string, input: T
         // The pending answer tells nothing, so it spends nothing but the account's lockout budgets.
         await refund(db, [platformKey, accountKey, networkKey, cardKey]);
         await db.insert(codeRequests).values({ teacherId: teacher.id, studentId, codeHmac: hmac, last2: code.slice(-2), ip: ctx.ip }).onConflictDoNothing();
+        await announceWaitingCode(deps, teacher.id);
         return { pending: true as const };
       }
       const outcome = await runRedemption(db, {

@@ -11,6 +11,7 @@ import { platformTeacher } from './code-safety';
 import { redeemByCard } from './redeem-card';
 import { VERDICT_ERROR, refundFor, runRedemption } from './redemption-statement';
 import type { TCodesDeps } from './deps';
+import { announceWaitingCode } from './waiting-mail';
 
 /**
  * A student redeems a code on a teacher's platform. While the platform's daily budget of wrong
@@ -75,6 +76,7 @@ async function decide(deps: TCodesDeps, { teacher, studentId, hmac, code, ip, co
     // wrong, used or expired code. It answers nothing, so it gives back the guess budgets it did not use.
     await refund(db, counted.spent.includes(platformKey) ? shareKeys : [platformKey]);
     await db.insert(codeRequests).values({ teacherId: teacher.id, studentId, codeHmac: hmac, last2: code.slice(-2), ip }).onConflictDoNothing();
+    await announceWaitingCode(deps, teacher.id);
     return { pending: true as const };
   }
   const outcome = await runRedemption(db, {
