@@ -83,7 +83,7 @@ export async function seedTeacher(services: TServices, count: number) {
   await db.insert(user).values({ id: userId, name: 'Bench Teacher', email: `t-${userId}@bench.test`, role: 'teacher' });
   const [teacher] = await db
     .insert(teachers)
-    .values({ userId, name: 'Bench Teacher', email: `t-${userId}@bench.test`, subdomain: `bench-${userId.slice(0, 8)}`, plan: 'institution' })
+    .values({ userId, name: 'Bench Teacher', email: `t-${userId}@bench.test`, subdomain: `bench-${userId.slice(0, 8)}`, plan: 'institution', trialEndsAt: new Date(Date.now() + 30 * 86_400_000) })
     .returning();
   const domain = services.courses;
   const courseIds: string[] = [];

@@ -11,7 +11,7 @@ import { adminRoutes } from '@server/admin';
 import { BILLING_RECEIPT_PATH, billingAdminRoutes, billingTeacherRoutes, billingWebhookRoutes } from '@server/billing';
 import { assertSafeVerifyLink } from '@server/auth';
 import { certificateStudentRoutes, certificateTeacherRoutes, mountCertificates } from '@server/certificates';
-import { codeStudentRoutes, codeTeacherRoutes } from '@server/codes';
+import { cardLinkPage, codeStudentRoutes, codeTeacherRoutes } from '@server/codes';
 import type { TDatabase } from '@server/core/db/client';
 import type { TAppEnv } from '@server/core/env';
 import { AppError, handleError } from '@server/core/errors';
@@ -196,6 +196,7 @@ export function createApp(deps: TAppDeps) {
   mountCertificates(app, deps.services.certificates);
   mountLanding(app, deps.services);
   const site = mountSite(app, deps.services);
+  cardLinkPage(app);
   mountWeb(app, config, site.notFound);
   return app;
 }

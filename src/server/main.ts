@@ -20,7 +20,7 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger(config);
   const opening: Promise<TDatabase> = config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
-  const [database, [{ createApp }, { createServices }, { seedDemo, readyBanner }, { withLandingFastPath }]] =
+  const [database, [{ createApp }, { createServices }, { seedDemo, readyBanner, reissueDemoCards }, { withLandingFastPath }]] =
     await Promise.all([opening, loadApp()]);
   await database.migrate();
   const jobs = createJobQueue(database.jobBackend, logger);
@@ -32,6 +32,12 @@ async function main() {
     const { applied, failed } = await seedDemo(services);
     if (applied.length > 0) logger.info({ steps: applied }, 'demo data seeded');
     if (failed) logger.warn({ step: failed.step, err: failed.error }, 'demo data step failed; it runs again at the next start');
+    // Demo activation cards are valid 24 hours (spec §9): new ones at every start.
+    const cards = await reissueDemoCards(services).catch((err: unknown) => {
+      logger.warn({ err }, 'demo activation cards not issued');
+      return [];
+    });
+    if (cards.length > 0) logger.info({ cards }, 'demo activation cards (card number and code), valid 24 hours');
   }
 
   // Background work and schedules (docs/decisions/054-job-queue.md), before the first request can send a job.

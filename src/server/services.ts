@@ -79,7 +79,7 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     landing,
     courses,
     certificates,
-    codes: createCodes({ config, db, clock, jobs }),
+    codes: createCodes({ config, db, clock, jobs, mailer }),
     subscriptions: createSubscriptions({ db, clock }),
     learning,
     live,

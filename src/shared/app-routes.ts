@@ -38,6 +38,7 @@ export const APP_ROUTE_PATTERNS: readonly string[] = [
   '/teacher/:section/*',
   // Student area, on the main domain and on a teacher's platform.
   '/student/dashboard',
+  '/student/dashboard/redeem',
   '/student/dashboard/subscriptions',
   '/student/dashboard/courses/:courseId',
   '/student/dashboard/courses/:courseId/lessons/:lessonId',
@@ -57,6 +58,7 @@ export const APP_ROUTE_PATTERNS: readonly string[] = [
   // A free preview video, played without an account (decision 075).
   '/platform/:subdomain/preview/courses/:courseId/lessons/:lessonId',
   '/platform/:subdomain/student/dashboard',
+  '/platform/:subdomain/student/dashboard/redeem',
   '/platform/:subdomain/student/dashboard/subscriptions',
   '/platform/:subdomain/student/dashboard/courses/:courseId',
   '/platform/:subdomain/student/dashboard/courses/:courseId/lessons/:lessonId',
@@ -93,6 +95,7 @@ export const APP_ROUTE_PATTERNS: readonly string[] = [
   '/verify',
   '/admin/register',
   '/404',
+  '/redeem',
   '/inactive',
   '/t/:subdomain/preview/courses/:courseId/lessons/:lessonId',
   '/t/:subdomain/student/dashboard/*',

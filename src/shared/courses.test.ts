@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { algiersLocalToDate, dateToAlgiersLocal, normalizeActivationCode, planDays, planLimits, subscriptionStatus } from './courses';
+import { algiersLocalToDate, dateToAlgiersLocal, formatCardNumber, normalizeActivationCode, parseCardNumber, planDays, planLimits, subscriptionStatus } from './courses';
 
 describe('activation code input', () => {
   it('keeps six digits and normalises spaces, dashes, direction marks and Arabic-Indic or Persian digits', () => {
@@ -47,5 +47,13 @@ describe('subscriptions', () => {
     expect(planLimits('academy')).toEqual({ courses: 20, students: 350, storageBytes: 30 * GB });
     expect(planLimits('institution')).toEqual({ courses: null, students: null, storageBytes: 100 * GB });
     expect(planLimits('unknown')).toEqual({ courses: 7, students: 100, storageBytes: 15 * GB });
+  });
+});
+
+describe('card numbers (decision 105)', () => {
+  it('prints batch and serial, and reads them back however they are typed', () => {
+    expect(formatCardNumber(12, 137)).toBe('12-0137');
+    for (const typed of ['12-0137', ' 12 - 0137 ', '12/137', '١٢-٠١٣٧', '۱۲ ۰۱۳۷', '120137', '\u200f12–0137']) expect(parseCardNumber(typed)).toEqual({ batch: 12, serial: 137 });
+    for (const bad of ['', '12', '0-0001', '12-0000', '1-2-3', '12-ab', '12-12345', '1234567-1']) expect(parseCardNumber(bad)).toBeNull();
   });
 });

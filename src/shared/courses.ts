@@ -79,12 +79,40 @@ export const CODE_MAX_USES = 1_000;
  * is not exactly six digits.
  */
 export function normalizeActivationCode(input: string): string | null {
-  const digits = input
+  const digits = toAsciiDigits(input).replace(/[\s\u00ad\u200b-\u200f\u202a-\u202e\u2066-\u2069\u061c\-\u2010-\u2015\u2212\ufe58\ufe63\uff0d_]/g, '');
+  return new RegExp(`^\\d{${CODE_LENGTH}}$`).test(digits) ? digits : null;
+}
+
+const toAsciiDigits = (input: string) =>
+  input
     .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
     .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-    .replace(/[\uff10-\uff19]/g, (d) => String(d.charCodeAt(0) - 0xff10))
-    .replace(/[\s\u00ad\u200b-\u200f\u202a-\u202e\u2066-\u2069\u061c\-\u2010-\u2015\u2212\ufe58\ufe63\uff0d_]/g, '');
-  return new RegExp(`^\\d{${CODE_LENGTH}}$`).test(digits) ? digits : null;
+    .replace(/[\uff10-\uff19]/g, (d) => String(d.charCodeAt(0) - 0xff10));
+
+/** Digits of a card's serial in its card number (`12-0137`): batches hold at most BATCH_MAX cards. */
+const SERIAL_DIGITS = 4;
+
+/** A card's number on its teacher's platform: the batch's number, a dash, the card's serial (decision 105). */
+export function formatCardNumber(batch: number, serial: number): string {
+  return `${batch}-${String(serial).padStart(SERIAL_DIGITS, '0')}`;
+}
+
+/**
+ * A typed card number, as printed (`12-0137`) or as read aloud and typed on a phone: Arabic-Indic digits,
+ * spaces, dashes, slashes or dots between the two parts, or all digits run together (the last four are the
+ * card's serial). Null when it cannot be a card number.
+ */
+export function parseCardNumber(input: string): { batch: number; serial: number } | null {
+  const clean = toAsciiDigits(input).replace(/[\u00ad\u200b-\u200f\u202a-\u202e\u2066-\u2069\u061c]/g, '').trim();
+  const parts = clean.split(/[\s\-\u2010-\u2015\u2212\ufe58\ufe63\uff0d_/.\u060c,]+/).filter(Boolean);
+  if (parts.some((p) => !/^\d+$/.test(p))) return null;
+  let batch: string | undefined;
+  let serial: string | undefined;
+  if (parts.length === 2) [batch, serial] = parts;
+  else if (parts.length === 1 && parts[0]!.length > SERIAL_DIGITS) [batch, serial] = [parts[0]!.slice(0, -SERIAL_DIGITS), parts[0]!.slice(-SERIAL_DIGITS)];
+  if (!batch || !serial || batch.length > 6 || serial.length > SERIAL_DIGITS) return null;
+  const n = { batch: Number(batch), serial: Number(serial) };
+  return n.batch >= 1 && n.serial >= 1 ? n : null;
 }
 
 /** Scheduled courses release lessons at a date-time in Algeria's time (spec: Africa/Algiers). */

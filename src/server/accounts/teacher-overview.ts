@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TTeacherRow } from '@server/auth';
 import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
-import { teacherStudents } from '@server/core/db/schema';
+import { codeRequests, teacherStudents } from '@server/core/db/schema';
 import { planStanding } from '@server/plans';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -16,6 +16,11 @@ export async function teacherOverview(db: Db, teacher: TTeacherRow, config: Pick
   // The plan's standing, not the trial date alone: a teacher who paid is no longer "on trial" (issue 24).
   const standing = await planStanding(db, teacher.id, now);
   const onTrial = standing.status === 'trial';
+  // Activation codes waiting for the teacher's confirmation (issue 22): the overview says so, with the way there.
+  const [waiting] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(codeRequests)
+    .where(and(eq(codeRequests.teacherId, teacher.id), eq(codeRequests.status, 'pending')));
   const trialEndsAt = teacher.trialEndsAt?.toISOString() ?? null;
   return {
     id: teacher.id,
@@ -33,6 +38,7 @@ export async function teacherOverview(db: Db, teacher: TTeacherRow, config: Pick
     /** End of the trial, of the paid period, or of the grace after it: what the banner's date means follows the status. */
     planUntil: standing.until?.toISOString() ?? null,
     studentCount: row?.students ?? 0,
+    codesWaiting: waiting?.n ?? 0,
     createdAt: teacher.createdAt.toISOString(),
   };
 }

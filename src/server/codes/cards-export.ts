@@ -107,7 +107,7 @@ async function render(deps: TCodesDeps, row: TExportRow) {
   const link = data.link.replace(/^https?:\/\//, '');
   const pdf = await cardsPdf(
     deps.config.chromiumPath,
-    printable.map((x) => ({ serial: x.serial, code: x.code, courseTitle: data.courseTitle, teacherName: data.teacherName, link, validUntil: x.validUntil, planLabel })),
+    printable.map((x) => ({ serial: x.serial, cardNumber: x.cardNumber, redeemLink: x.redeemLink, code: x.code, courseTitle: data.courseTitle, teacherName: data.teacherName, link, validUntil: x.validUntil, planLabel })),
   );
   await set(deps, row.id, { status: 'saving', done: printable.length });
   const target = file(deps, row.id);

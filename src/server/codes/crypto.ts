@@ -1,10 +1,10 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CODE_LENGTH } from '@shared/courses';
 import type { TConfig } from '@server/core/config';
 
-export type TCodeKeys = { hmac: Buffer; aes: Buffer };
+export type TCodeKeys = { hmac: Buffer; aes: Buffer; link: Buffer };
 
 /**
  * Outside production, a missing CODES_SECRET is generated once and kept in the data directory (never in
@@ -23,7 +23,7 @@ export function resolveCodesSecret(config: Pick<TConfig, 'codesSecret' | 'dataDi
 /** Two independent keys from one secret, so that the lookup key never doubles as the encryption key. */
 export function deriveCodeKeys(secret: string): TCodeKeys {
   const derive = (info: string) => Buffer.from(hkdfSync('sha256', secret, 'darsi/activation-codes', info, 32));
-  return { hmac: derive('hmac-lookup-v1'), aes: derive('aes-256-gcm-v1') };
+  return { hmac: derive('hmac-lookup-v1'), aes: derive('aes-256-gcm-v1'), link: derive('card-link-v1') };
 }
 
 /** A uniformly random six-digit code from the CSPRNG (leading zeros kept). */
@@ -51,4 +51,17 @@ export function decryptCode(keys: TCodeKeys, teacherId: string, blob: string): s
   decipher.setAAD(Buffer.from(teacherId));
   decipher.setAuthTag(raw.subarray(12, 28));
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+/**
+ * A card's QR token (decision 106): 192 bits derived from the codes secret and the card's id, so that the
+ * same card prints the same link again and the database, which keeps only its hash, cannot make it.
+ */
+export function cardLinkToken(keys: TCodeKeys, codeId: string): string {
+  return createHmac('sha256', keys.link).update(`card:${codeId}`).digest('base64url').slice(0, 32);
+}
+
+/** What the database keeps of a QR token, and what a scanned link is looked up by. */
+export function cardLinkHash(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
 }

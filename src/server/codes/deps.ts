@@ -2,6 +2,7 @@ import type { TClock } from '@server/core/clock';
 import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
 import type { TJobQueue } from '@server/core/jobs/queue';
+import type { TMailer } from '@server/core/mailer';
 import type { TCodeKeys } from './crypto';
 import type { TGate } from './gate';
 import type { TRedemptionLimits } from './limits';
@@ -12,6 +13,8 @@ export type TCodesDeps = {
   config: Pick<TConfig, 'publicHost' | 'publicHttps' | 'chromiumPath' | 'dataDir'>;
   /** Background work: the PDF cards (decision 056). */
   jobs: TJobQueue;
+  /** The e-mail telling a teacher that codes wait for confirmation (issue 22). */
+  mailer: Pick<TMailer, 'send'>;
   keys: TCodeKeys;
   /** Redemption budgets (decision 031); tests and benchmarks change them on the running instance. */
   limits: TRedemptionLimits;

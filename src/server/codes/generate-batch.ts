@@ -1,10 +1,12 @@
-import { and, count, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, inArray, isNull, lte, max } from 'drizzle-orm';
 import { algiersLocalToDate, planDays } from '@shared/courses';
 import type { TBatchCreate } from '@shared/schemas/courses';
 import { activationCodes, codeBatches, coursePlans, teachers } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
 import { audit, type TActor } from '@server/core/audit';
-import { codeHmac, encryptCode, randomCode } from './crypto';
+import { cardLinkHash, cardLinkToken, codeHmac, encryptCode, randomCode } from './crypto';
+import { numberBatches } from './card-numbers';
 import { ownCourse } from '@server/courses';
 import { ensurePlanActive } from '@server/plans';
 import type { TTx } from '@server/core/db/sql';
@@ -15,6 +17,9 @@ import type { TCodeKeys } from './crypto';
 export const MAX_LIVE_CODES = 20_000;
 
 const INSERT_CHUNK = 500;
+
+/** A card's id chosen here, so that its QR link's hash is written with it (decision 106). */
+const withLink = (keys: TCodeKeys, id: string) => ({ id, linkHash: cardLinkHash(cardLinkToken(keys, id)) });
 
 /** A date alone means "until the end of that day" in Algiers; otherwise an exact instant. */
 function parseValidUntil(value: string): Date {
@@ -75,6 +80,9 @@ export async function generateBatch(deps: TCodesDeps, teacherId: string, input: 
       .where(and(eq(activationCodes.teacherId, teacherId), eq(activationCodes.live, true)));
     if ((live?.n ?? 0) + input.count > MAX_LIVE_CODES) throw new AppError('CODES_LIVE_LIMIT', undefined, { max: MAX_LIVE_CODES });
     const accessDays = input.accessDays ?? planDays(plan);
+    // The batch's number, the first half of its card numbers (decision 105), under the lock taken above.
+    await numberBatches(tx, teacherId);
+    const [last] = await tx.select({ n: max(codeBatches.number) }).from(codeBatches).where(eq(codeBatches.teacherId, teacherId));
     const [batch] = await tx
       .insert(codeBatches)
       .values({
@@ -86,11 +94,13 @@ export async function generateBatch(deps: TCodesDeps, teacherId: string, input: 
         validUntil,
         accessDays,
         activateOnSale: input.activateOnSale,
+        number: (last?.n ?? 0) + 1,
         createdBy: actor.userId,
       })
       .returning();
     const codes = await uniqueCodes(keys, tx, teacherId, input.count);
     const rows = codes.map(([hmac, code], i) => ({
+      ...withLink(keys, randomUUID()),
       teacherId,
       serial: i + 1,
       batchId: batch!.id,
@@ -112,6 +122,6 @@ export async function generateBatch(deps: TCodesDeps, teacherId: string, input: 
       details: { courseId: course.id, planId: plan.id, count: input.count, maxUses: input.maxUses, validUntil: validUntil.toISOString(), accessDays },
       ip: actor.ip,
     });
-    return { id: batch!.id, count: rows.length };
+    return { id: batch!.id, number: batch!.number!, count: rows.length };
   });
 }

@@ -3,6 +3,8 @@ import type { TClock } from '@server/core/clock';
 import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
 import type { TJobQueue } from '@server/core/jobs/queue';
+import type { TMailer } from '@server/core/mailer';
+import { waitingCodesMailJob } from './waiting-mail';
 import { cardsPdfCleanupJob, cardsPdfFile, cardsPdfJob, cardsPdfStatus, startCardsPdf } from './cards-export';
 import { confirmRequest, listRequests, pendingRequests, rejectRequest, studentRequests } from './code-requests';
 import { reopenGuessing, safety } from './code-safety';
@@ -10,9 +12,10 @@ import { deriveCodeKeys, resolveCodesSecret } from './crypto';
 import type { TCodesDeps } from './deps';
 import { createGate } from './gate';
 import { generateBatch } from './generate-batch';
-import { GUESS_RISK, REDEMPTION_LIMITS, SETTLE, type TRedemptionLimits } from './limits';
+import { CARD_GUESSING, GUESS_RISK, REDEMPTION_LIMITS, SETTLE, type TRedemptionLimits } from './limits';
 import { batchCodesInClear, listBatches, listCodes } from './list-codes';
 import { redeem } from './redeem-code';
+import { redeemByLink } from './redeem-card';
 import { markSold, revokeBatch, revokeCode } from './revoke-codes';
 import { markSoldMany, unmarkSold } from './sales';
 import { sendToTeacher } from './send-to-teacher';
@@ -23,18 +26,19 @@ import { sendToTeacher } from './send-to-teacher';
  * file only.
  */
 
-export { codeStudentRoutes, codeTeacherRoutes } from './routes';
+export { cardLinkPage, codeStudentRoutes, codeTeacherRoutes } from './routes';
 
-export function createCodes({ config, db, clock, jobs }: { config: TConfig; db: Db; clock: TClock; jobs: TJobQueue }) {
-  const limits: TRedemptionLimits = structuredClone({ ...REDEMPTION_LIMITS, risk: GUESS_RISK, settle: SETTLE });
-  const deps: TCodesDeps = { db, clock, config, jobs, keys: deriveCodeKeys(resolveCodesSecret(config)), limits, gate: createGate() };
+export function createCodes({ config, db, clock, jobs, mailer }: { config: TConfig; db: Db; clock: TClock; jobs: TJobQueue; mailer: TMailer }) {
+  const limits: TRedemptionLimits = structuredClone({ ...REDEMPTION_LIMITS, risk: GUESS_RISK, settle: SETTLE, card: CARD_GUESSING });
+  const deps: TCodesDeps = { db, clock, config, jobs, mailer, keys: deriveCodeKeys(resolveCodesSecret(config)), limits, gate: createGate() };
   // PDF cards are printed by a job (decision 056), and their files deleted after an hour.
   jobs.define(cardsPdfJob(deps));
   jobs.define(cardsPdfCleanupJob(deps));
+  jobs.define(waitingCodesMailJob(deps));
   return {
     batches: bindDeps(deps, { generateBatch, listBatches, listCodes, batchCodesInClear, revokeBatch, revokeCode, markSold, markSoldMany, unmarkSold }),
     exports: bindDeps(deps, { startCardsPdf, cardsPdfStatus, cardsPdfFile }),
-    redemption: { limits, ...bindDeps(deps, { safety, reopenGuessing, redeem, sendToTeacher, studentRequests, listRequests, pendingRequests, confirmRequest, rejectRequest }) },
+    redemption: { limits, ...bindDeps(deps, { safety, reopenGuessing, redeem, redeemByLink, sendToTeacher, studentRequests, listRequests, pendingRequests, confirmRequest, rejectRequest }) },
   };
 }
 

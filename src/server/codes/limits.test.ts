@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { GUESS_RISK, REDEMPTION_LIMITS, SETTLE, liveCodesThatMatter, networkOf, platformBudget, sourceShare } from './limits';
+import { CARD_GUESSING, GUESS_RISK, REDEMPTION_LIMITS, SETTLE, cardNetworkShare, cardPlatformBudget, liveCodesThatMatter, networkOf, platformBudget, sourceShare } from './limits';
 
-const limits = structuredClone({ ...REDEMPTION_LIMITS, risk: GUESS_RISK, settle: SETTLE });
+const limits = structuredClone({ ...REDEMPTION_LIMITS, risk: GUESS_RISK, settle: SETTLE, card: CARD_GUESSING });
 
 describe('the arithmetic of decision 084', () => {
   it('keeps 3 windows · budget · live codes / 10^6 within 1e-4, for any number of live codes', () => {
@@ -24,5 +24,17 @@ describe('the arithmetic of decision 084', () => {
     expect(networkOf('2001:db8:0a:1::5')).toBe('2001:db8:a:1::/64');
     expect(networkOf('2001:db8:a:1:ffff:1:2:3')).toBe('2001:db8:a:1::/64');
     expect(networkOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
+  });
+});
+
+describe('guessing by card number (decision 105)', () => {
+  it('gives a platform 33 wrong answers a window whatever its live cards, half of them to one network', () => {
+    expect(cardPlatformBudget(limits)).toBe(33);
+    // Three windows in any 24 hours, each guess worth 10^-6: 3 × 33 / 10^6 ≤ 10^-4.
+    expect((3 * cardPlatformBudget(limits)) / 1e6).toBeLessThanOrEqual(1e-4);
+    expect((3 * (cardPlatformBudget(limits) + 1)) / 1e6).toBeGreaterThan(1e-4);
+    expect(cardNetworkShare(33)).toBe(17);
+    expect(limits.card.account.max).toBe(5);
+    expect(limits.card.perCard.max).toBe(5);
   });
 });

@@ -46,7 +46,18 @@ export const SETTLE = { ms: 10_000, inflightWindowMs: 60_000 };
 /** The bound: the chance that guessing finds any live code of one platform within a day. */
 export const GUESS_RISK = { dailyChance: 1e-4 };
 
-export type TRedemptionLimits = typeof REDEMPTION_LIMITS & { risk: typeof GUESS_RISK; settle: typeof SETTLE };
+/**
+ * Redemption by card number and code (decision 105): a guess names one card, so it finds a code with chance
+ * 10^-6 whatever the number of live cards, and the platform's budget no longer shrinks as the teacher sells.
+ */
+export const CARD_GUESSING = {
+  /** One account's wrong answers on a platform in a day; past them its codes wait for the teacher. */
+  account: { max: 5, windowMs: DAY },
+  /** Wrong tries on one card over its life (a year's window); past them the card waits for the teacher or its QR code. */
+  perCard: { max: 5, windowMs: 365 * DAY },
+};
+
+export type TRedemptionLimits = typeof REDEMPTION_LIMITS & { risk: typeof GUESS_RISK; settle: typeof SETTLE; card: typeof CARD_GUESSING };
 
 const CODE_SPACE = 1_000_000;
 /**
@@ -73,6 +84,23 @@ export function platformBudget(limits: TRedemptionLimits, live: number): number 
 export function sourceShare(limits: TRedemptionLimits, budget: number): number {
   if (!Number.isFinite(limits.risk.dailyChance)) return budget;
   return Math.min(budget, limits.shareDaily.max, Math.max(2, Math.ceil(budget / 4)));
+}
+
+/**
+ * The platform's wrong answers a window by card number: each finds a code with chance 10^-6 at most, and
+ * three windows fall within 24 hours, so 3 · budget / 10^6 ≤ the risk bound (33 for 10^-4), whatever the
+ * number of live cards.
+ */
+export function cardPlatformBudget(limits: TRedemptionLimits): number {
+  return Math.floor((limits.risk.dailyChance * CODE_SPACE) / WINDOWS_PER_DAY);
+}
+
+/**
+ * One network's part of it: half, so that it takes two networks to spend the day, and a whole classroom
+ * behind one carrier address keeps immediate answers after a dozen wrong guesses among them.
+ */
+export function cardNetworkShare(budget: number): number {
+  return Math.ceil(budget / 2);
 }
 
 /** Live codes matter only up to this count: beyond it the budget is 0 whatever their number. */

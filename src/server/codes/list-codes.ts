@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TCodeState, TCodesQuery } from '@shared/schemas/courses';
 import { activationCodes, codeBatches, codeRedemptions, coursePlans, courses, students, teachers, user } from '@server/core/db/schema';
-import { decryptCode } from './crypto';
+import { formatCardNumber } from '@shared/courses';
+import { cardLinkToken, decryptCode } from './crypto';
+import { ensureBatchNumbers, ensureCardLinks } from './card-numbers';
 import { iso, platformUrl } from '@server/core/dates';
 import { codeState, stateCondition } from './code-state';
 import { ownBatch } from './queries';
@@ -22,6 +24,7 @@ async function batchCounts(db: TTx, batchIds: string[], now: Date) {
 export async function listBatches(deps: TCodesDeps, teacherId: string, query: { courseId?: string; page: number }) {
   const { db, clock } = deps;
   const pageSize = 20;
+  await ensureBatchNumbers(db, teacherId);
   const where = and(eq(codeBatches.teacherId, teacherId), query.courseId ? eq(codeBatches.courseId, query.courseId) : undefined);
   const rows = await db
     .select({ batch: codeBatches, courseTitle: courses.title, planType: coursePlans.type, planPrice: coursePlans.priceDzd })
@@ -44,6 +47,7 @@ export async function listBatches(deps: TCodesDeps, teacherId: string, query: { 
     pageSize,
     batches: rows.map(({ batch, courseTitle, planType, planPrice }) => ({
       id: batch.id,
+      number: batch.number,
       courseId: batch.courseId,
       courseTitle,
       plan: planType ? { type: planType, priceDzd: planPrice ?? 0 } : null,
@@ -62,6 +66,7 @@ export async function listBatches(deps: TCodesDeps, teacherId: string, query: { 
 /** A batch's codes, showing only their last two digits, with who redeemed each and when. */
 export async function listCodes(deps: TCodesDeps, teacherId: string, batchId: string, query: TCodesQuery) {
   const { db, clock } = deps;
+  await ensureBatchNumbers(db, teacherId);
   const batch = await ownBatch(db, teacherId, batchId);
   const now = clock.now();
   const where = and(
@@ -90,7 +95,7 @@ export async function listCodes(deps: TCodesDeps, teacherId: string, batchId: st
   const [counts] = [...(await batchCounts(db, [batch.id], now)).values()];
   const [course] = await db.select({ title: courses.title }).from(courses).where(eq(courses.id, batch.courseId));
   return {
-    batch: { id: batch.id, courseId: batch.courseId, courseTitle: course?.title ?? '', size: batch.size, validUntil: batch.validUntil.toISOString(), activateOnSale: batch.activateOnSale },
+    batch: { id: batch.id, number: batch.number, courseId: batch.courseId, courseTitle: course?.title ?? '', size: batch.size, validUntil: batch.validUntil.toISOString(), activateOnSale: batch.activateOnSale },
     total: total?.n ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -98,6 +103,7 @@ export async function listCodes(deps: TCodesDeps, teacherId: string, batchId: st
     codes: rows.map((r) => ({
       id: r.id,
       serial: r.serial,
+      cardNumber: formatCardNumber(batch.number ?? 0, r.serial),
       last2: r.last2,
       state: codeState(r, now),
       uses: r.uses,
@@ -114,18 +120,27 @@ export async function listCodes(deps: TCodesDeps, teacherId: string, batchId: st
 
 export async function batchCodesInClear(deps: TCodesDeps, teacherId: string, batchId: string) {
   const { db, clock, keys, config } = deps;
+  await ensureBatchNumbers(db, teacherId);
   const batch = await ownBatch(db, teacherId, batchId);
+  await ensureCardLinks(db, keys, batchId);
   const [course] = await db.select({ title: courses.title }).from(courses).where(eq(courses.id, batch.courseId));
   const [plan] = batch.planId ? await db.select().from(coursePlans).where(eq(coursePlans.id, batch.planId)) : [];
   const [teacher] = await db.select({ name: teachers.name, subdomain: teachers.subdomain }).from(teachers).where(eq(teachers.id, teacherId));
   const rows = await db.select().from(activationCodes).where(eq(activationCodes.batchId, batchId)).orderBy(asc(activationCodes.serial));
   const now = clock.now();
+  const link = platformUrl(config, teacher?.subdomain ?? '');
   return {
     batch,
     courseTitle: course?.title ?? '',
     plan: plan ?? null,
     teacherName: teacher?.name ?? '',
-    link: platformUrl(config, teacher?.subdomain ?? ''),
-    codes: rows.map((r) => ({ serial: r.serial, code: decryptCode(keys, teacherId, r.codeEnc), state: codeState(r, now), uses: r.uses, maxUses: r.maxUses, validUntil: r.validUntil })),
+    link,
+    codes: rows.map((r) => ({
+      serial: r.serial,
+      cardNumber: formatCardNumber(batch.number ?? 0, r.serial),
+      // The QR link: the token rides in the fragment, which browsers never send to a server or in a referrer.
+      redeemLink: `${link}/redeem#${cardLinkToken(keys, r.id)}`,
+      code: decryptCode(keys, teacherId, r.codeEnc), state: codeState(r, now), uses: r.uses, maxUses: r.maxUses, validUntil: r.validUntil,
+    })),
   };
 }

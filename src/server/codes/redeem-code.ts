@@ -8,17 +8,22 @@ import { consumeAll, networkOf, platformBudget, refund, sourceShare } from './li
 import { iso } from '@server/core/dates';
 import { msOrNull } from '@server/core/db/sql';
 import { platformTeacher } from './code-safety';
+import { redeemByCard } from './redeem-card';
 import { VERDICT_ERROR, refundFor, runRedemption } from './redemption-statement';
 import type { TCodesDeps } from './deps';
+import { announceWaitingCode } from './waiting-mail';
 
 /**
  * A student redeems a code on a teacher's platform. While the platform's daily budget of wrong
  * answers lasts, the answer is immediate; once it is spent, whatever is typed becomes a request the
  * teacher confirms, with one and the same answer, so that guessing teaches nothing (decision 031).
  * One account or one network may spend only its share of that budget: past it, that source alone gets
- * the confirmed answer, so one attacker cannot close the platform to everyone (decision 084).
+ * the confirmed answer, so one attacker cannot close the platform to everyone (decision 084). This is the
+ * path of cards printed before card numbers; a code typed with its card number goes by redeem-card.ts.
  */
 export async function redeem(deps: TCodesDeps, studentId: string, input: TRedeem, ctx: Pick<TRequestContext, 'ip' | 'hostSubdomain'>) {
+  // A card number names the card: the guess budgets no longer depend on the live cards (decision 105).
+  if (input.card?.trim()) return redeemByCard(deps, studentId, { ...input, card: input.card }, ctx);
   const { db, keys, limits } = deps;
   const code = normalizeActivationCode(input.code);
   if (!code) throw new AppError('CODE_FORMAT');
@@ -71,6 +76,7 @@ async function decide(deps: TCodesDeps, { teacher, studentId, hmac, code, ip, co
     // wrong, used or expired code. It answers nothing, so it gives back the guess budgets it did not use.
     await refund(db, counted.spent.includes(platformKey) ? shareKeys : [platformKey]);
     await db.insert(codeRequests).values({ teacherId: teacher.id, studentId, codeHmac: hmac, last2: code.slice(-2), ip }).onConflictDoNothing();
+    await announceWaitingCode(deps, teacher.id);
     return { pending: true as const };
   }
   const outcome = await runRedemption(db, {

@@ -28,6 +28,8 @@ type TStatementInput = {
   teacherId: string;
   studentId: string;
   hmac: string;
+  /** The card named by its number or its QR link (decision 105): the code must be that card's. */
+  codeId?: string;
   now: Date;
   ip: string;
   /** Null: the plan has no student limit. */
@@ -61,7 +63,7 @@ export function redemptionStatement(q: TStatementInput): SQL {
       join code_batches b on b.id = c.batch_id
       join courses co on co.id = c.course_id
       left join course_plans p on p.id = b.plan_id
-      where c.teacher_id = ${q.teacherId} and c.code_hmac = ${q.hmac}
+      where c.teacher_id = ${q.teacherId} and c.code_hmac = ${q.hmac} ${q.codeId ? sql`and c.id = ${q.codeId}::uuid` : sql``}
       order by c.live desc, c.created_at desc
       limit 1
     ),

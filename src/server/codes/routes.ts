@@ -1,6 +1,6 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type Env } from 'hono';
 import { z } from 'zod';
-import { ZBatchCreate, ZBatchesQuery, ZCodeRequestsQuery, ZCodeSale, ZCodesQuery, ZPlatformQuery, ZRedeem } from '@shared/schemas/courses';
+import { ZBatchCreate, ZBatchesQuery, ZCodeRequestsQuery, ZCodeSale, ZCodesQuery, ZPlatformQuery, ZRedeem, ZRedeemLink } from '@shared/schemas/courses';
 import type { TStudentEnv, TTeacherEnv } from '@server/auth';
 import { attachment } from '@server/core/attachment';
 import type { TConfig } from '@server/core/config';
@@ -28,9 +28,9 @@ export function codeTeacherRoutes({ codes, config }: TDeps) {
     .get('/batches/:batchId/export/csv', validate('param', ZBatchParam), async (c) => {
       const l = requestContext(c, config).language;
       const data = await codes.batches.batchCodesInClear(c.var.teacher.id, c.req.valid('param').batchId);
-      const header = ['serial', 'code', 'course', 'plan', 'state', 'uses', 'maxUses', 'validUntil', 'link'].map((k) => coursesText(l, `csv.codes.${k}`));
+      const header = ['serial', 'code', 'course', 'plan', 'state', 'uses', 'maxUses', 'validUntil', 'link', 'cardNumber', 'redeemLink'].map((k) => coursesText(l, `csv.codes.${k}`));
       const plan = data.plan ? coursesText(l, `plans.types.${data.plan.type}`) : '';
-      const rows = data.codes.map((x) => [x.serial, textCell(x.code), data.courseTitle, plan, coursesText(l, `codes.states.${x.state}`), x.uses, x.maxUses, localDateTime(x.validUntil), data.link]);
+      const rows = data.codes.map((x) => [x.serial, textCell(x.code), data.courseTitle, plan, coursesText(l, `codes.states.${x.state}`), x.uses, x.maxUses, localDateTime(x.validUntil), data.link, textCell(x.cardNumber), x.redeemLink]);
       return attachment(toCsv(header, rows), 'text/csv; charset=utf-8', csvFileName(`codes-${data.batch.id.slice(0, 8)}`));
     })
     // PDF cards: printed by a job (decision 056); a second click joins the render already running.
@@ -70,10 +70,26 @@ export function codeStudentRoutes({ codes: { redemption }, config }: TDeps) {
       const ctx = requestContext(c, config);
       return c.json(await redemption.redeem(c.var.studentId, c.req.valid('json'), ctx));
     })
+    // A card's QR link (decision 106): the token comes in the body, never in a logged path.
+    .post('/redeem-link', validate('json', ZRedeemLink), async (c) => c.json(await redemption.redeemByLink(c.var.studentId, c.req.valid('json'), requestContext(c, config))))
     // "I paid for this card": after a wrong-code answer, the student sends it to the teacher (decision 055).
     .post('/code-requests', validate('json', ZRedeem), async (c) => c.json(await redemption.sendToTeacher(c.var.studentId, c.req.valid('json'), requestContext(c, config))))
     .get('/code-requests', validate('query', ZPlatformQuery), async (c) => {
       const platform = requestContext(c, config).hostSubdomain ?? c.req.valid('query').platform ?? null;
       return c.json(await redemption.studentRequests(c.var.studentId, platform));
     });
+}
+
+/**
+ * The page a card's QR code opens (`/redeem#token`, decision 106). The token is in the fragment, which a
+ * browser never sends, so it reaches no server log; no-referrer keeps even the page's address out of
+ * what its links and images tell other sites.
+ */
+export function cardLinkPage<E extends Env>(app: Hono<E>) {
+  for (const path of ['/redeem', '/student/dashboard/redeem']) {
+    app.get(path, async (c, next) => {
+      await next();
+      c.header('Referrer-Policy', 'no-referrer');
+    });
+  }
 }

@@ -7,6 +7,7 @@ import { platformTeacher } from './code-safety';
 import { codeHmac } from './crypto';
 import { consumeAll } from './limits';
 import type { TCodesDeps } from './deps';
+import { announceWaitingCode } from './waiting-mail';
 
 /**
  * After a "wrong code" answer, a student who paid for the card sends it to the teacher (decision 055): the
@@ -30,5 +31,6 @@ export async function sendToTeacher(deps: TCodesDeps, studentId: string, input: 
   ]);
   const hmac = codeHmac(keys, teacher.id, code);
   await db.insert(codeRequests).values({ teacherId: teacher.id, studentId, codeHmac: hmac, last2: code.slice(-2), reason: 'cash', ip: ctx.ip }).onConflictDoNothing();
+  await announceWaitingCode(deps, teacher.id);
   return { pending: true as const };
 }

@@ -5,7 +5,8 @@ import type { TLanguage } from '@shared/i18n';
 /**
  * A value a spreadsheet must keep as typed: a code such as 012345 would otherwise become the number
  * 12345 (about one code in ten starts with 0). Written as ="012345", which Excel, LibreOffice and Google
- * Sheets all show as the text 012345. Only for digits, so the formula can never do anything else.
+ * Sheets all show as the text 012345. Only for digits (or a card number such as 12-0137, which would become
+ * a date), so the formula can never do anything else.
  */
 export type TTextCell = { text: string };
 
@@ -15,7 +16,7 @@ type TCell = string | number | null | TTextCell;
 
 /** Spreadsheet programs run cells that start with these as formulas (CSV injection). */
 function cell(value: TCell): string {
-  if (value !== null && typeof value === 'object') return /^\d+$/.test(value.text) ? `="${value.text}"` : cell(value.text);
+  if (value !== null && typeof value === 'object') return /^\d+(-\d+)?$/.test(value.text) ? `="${value.text}"` : cell(value.text);
   const text = value === null ? '' : String(value);
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }

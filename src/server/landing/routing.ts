@@ -6,7 +6,7 @@ import type { TLandingSiteService, TSiteRecord } from './site-cache';
 const BYPASS_EXACT = new Set(['/student/login', '/student/register', '/student/dashboard', '/teacher/login', '/teacher/register', '/admin/login', '/forgot-password', '/reset-password']);
 /** The app's own files and screens a teacher's page can never shadow. */
 const APP_PREFIXES = ['/assets/', '/locales/', '/api/', '/landing-assets/', '/student/dashboard/'];
-const APP_EXACT = new Set(['/404', '/inactive']);
+const APP_EXACT = new Set(['/404', '/inactive', '/redeem']);
 export function isBypassPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (BYPASS_EXACT.has(path) || APP_EXACT.has(path)) return true;

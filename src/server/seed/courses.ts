@@ -1,6 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { formatCardNumber } from '@shared/courses';
 import type { TSeedStep } from '.';
-import { activationCodes, lessonProgress, students, teachers, user } from '@server/core/db/schema';
+import { activationCodes, codeBatches, coursePlans, courses, lessonProgress, students, teachers, user } from '@server/core/db/schema';
+import type { TServices } from '@server/services';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -79,3 +81,36 @@ export const COURSE_SEED_STEPS: TSeedStep[] = [
     },
   },
 ];
+
+/** Who made the demo activation cards: the batches re-issued at each start are found (and revoked) by it. */
+const DEMO_CARDS_ACTOR = 'seed:demo-cards';
+const DEMO_CARDS = 5;
+
+/**
+ * Spec §9: demo activation codes are valid 24 hours. At every start of a server with demo data, the cards
+ * issued at the previous start are revoked and five new ones (card number and code, redeemable at once)
+ * are issued on the demo teacher's paid course, valid 24 hours, so a newcomer always has working cards.
+ * Returns them for the start-up log (demo data only: never in production).
+ */
+export async function reissueDemoCards(services: TServices): Promise<Array<{ card: string; code: string }>> {
+  const { db } = services;
+  const [teacher] = await db.select().from(teachers).where(eq(teachers.subdomain, 'demo'));
+  if (!teacher) return [];
+  const [course] = await db
+    .select({ id: courses.id, planId: coursePlans.id })
+    .from(courses)
+    .innerJoin(coursePlans, and(eq(coursePlans.courseId, courses.id), isNull(coursePlans.retiredAt)))
+    .where(and(eq(courses.teacherId, teacher.id), eq(courses.status, 'published'), eq(coursePlans.type, 'monthly')))
+    .limit(1);
+  if (!course) return [];
+  const actor = { userId: DEMO_CARDS_ACTOR, ip: '127.0.0.1' };
+  const old = await db.select({ id: codeBatches.id }).from(codeBatches).where(and(eq(codeBatches.teacherId, teacher.id), eq(codeBatches.createdBy, DEMO_CARDS_ACTOR), isNull(codeBatches.revokedAt)));
+  for (const batch of old) await services.codes.batches.revokeBatch(teacher.id, batch.id, actor);
+  const batch = await services.codes.batches.generateBatch(
+    teacher.id,
+    { courseId: course.id, planId: course.planId, count: DEMO_CARDS, maxUses: 1, validUntil: new Date(Date.now() + DAY).toISOString(), accessDays: null, activateOnSale: false },
+    actor,
+  );
+  const { codes } = await services.codes.batches.batchCodesInClear(teacher.id, batch.id);
+  return codes.map((c) => ({ card: formatCardNumber(batch.number, c.serial), code: c.code }));
+}

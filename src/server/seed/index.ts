@@ -15,6 +15,7 @@ import { FREE_TRIAL_DAYS } from '@shared/plans';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SUBDOMAIN } from './demo-accounts';
 
 export { readyBanner } from './banner';
+export { reissueDemoCards } from './courses';
 
 export type TSeedStep = { name: string; run: (services: TServices) => Promise<void> };
 

@@ -112,9 +112,18 @@ export type TBatchCreate = z.infer<typeof ZBatchCreate>;
 
 export const ZRedeem = z.object({
   code: z.string('fields.required').min(1, 'fields.required').max(40, 'fields.codeFormat'),
+  /** The card number printed on the card (`12-0137`, decision 105); cards printed before it go without. */
+  card: z.string().max(40, 'fields.cardNumber').optional(),
   platform: z.string().max(63).regex(/^[a-z0-9-]+$/).optional(),
 });
 export type TRedeem = z.infer<typeof ZRedeem>;
+
+/** A card's QR link (decision 106): the token from the link's fragment, sent in the body, never in a path. */
+export const ZRedeemLink = z.object({
+  token: z.string('fields.required').min(20, 'fields.invalid').max(100, 'fields.invalid').regex(/^[A-Za-z0-9_-]+$/, 'fields.invalid'),
+  platform: z.string().max(63).regex(/^[a-z0-9-]+$/).optional(),
+});
+export type TRedeemLink = z.infer<typeof ZRedeemLink>;
 
 /** Cards marked sold (or back to unsold) at once: a range of card numbers, or the cards ticked on the page. */
 export const ZCodeSale = z.union([

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '@web/components/ui/loading-overlay';
 import { adminChildRoutes } from '@web/features/admin/routes';
-import { coursesPlatformRoutes, coursesStudentRoutes, coursesTeacherPreviewRoutes, coursesTeacherRoutes } from '@web/features/courses/routes';
+import { coursesPlatformRoutes, coursesPublicRoutes, coursesStudentRoutes, coursesTeacherPreviewRoutes, coursesTeacherRoutes } from '@web/features/courses/routes';
 import { landingDashboardRoutes } from '@web/features/landing/routes';
 import { liveStudentRoutes, liveTeacherRoutes } from '@web/features/live/routes';
 import { paymentsStudentRoutes, paymentsTeacherRoutes } from '@web/features/payments/routes';
@@ -157,6 +157,7 @@ export const routes: RouteObject[] = [
           ...sitePublicRoutes,
           ...coursesTeacherPreviewRoutes,
           ...AUTH_PAGES,
+          ...coursesPublicRoutes,
           { path: '404', lazy: notFound },
           {
             path: 'inactive',

@@ -214,6 +214,8 @@ export const coursesApi = {
   suspendEnrollment: (enrollmentId: string) => unwrap(teacher.enrollments[':enrollmentId'].suspend.$post(enrollment(enrollmentId))),
   reactivateEnrollment: (enrollmentId: string) => unwrap(teacher.enrollments[':enrollmentId'].reactivate.$post(enrollment(enrollmentId))),
   redeem: (json: TJson<typeof student.redeem.$post>) => unwrap(student.redeem.$post({ json })),
+  /** A card's QR link (decision 106): the token from the link's fragment. */
+  redeemLink: (json: TJson<(typeof student)['redeem-link']['$post']>) => unwrap(student['redeem-link'].$post({ json })),
   enrollFree: (courseId: string) => unwrap(student.courses[':courseId']['enroll-free'].$post({ param: { courseId } })),
   completeLesson: (lessonId: string) => unwrap(student.lessons[':lessonId'].complete.$post({ param: { lessonId } })),
   claimCertificate: (courseId: string) => unwrap(student.certificates.courses[':courseId'].$post({ param: { courseId } })),

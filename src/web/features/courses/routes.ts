@@ -14,6 +14,7 @@ const student = {
   subscriptions: () => import('./student/subscriptions-page').then((m) => m.MySubscriptionsPage),
   course: () => import('./student/course-page').then((m) => m.StudentCoursePage),
   lesson: () => import('./student/lesson-page').then((m) => m.LessonPage),
+  redeemLink: () => import('./student/redeem-link-page').then((m) => m.RedeemLinkPage),
 };
 
 /** Children of /teacher (inside the teacher layout). */
@@ -31,7 +32,11 @@ export const coursesStudentRoutes: RouteObject[] = [
   page('subscriptions', student.subscriptions),
   page('courses/:courseId', student.course),
   page('courses/:courseId/lessons/:lessonId', student.lesson),
+  page('redeem', student.redeemLink),
 ];
+
+/** Public screens on a teacher's host: the page a card's QR code opens (decision 106). */
+export const coursesPublicRoutes: RouteObject[] = [page('redeem', () => import('./card-link/card-link-page').then((m) => m.CardLinkPage))];
 
 /** Children of /platform/{subdomain} (inside the public layout): screens a visitor sees without an account. */
 export const coursesPlatformRoutes: RouteObject[] = [

@@ -23,6 +23,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { VerifyEmailReminder } from '@web/components/resend-verification';
 import { GettingStarted } from './components/getting-started';
 import { PlanSummary } from './components/plan-summary';
+import { CodesWaitingNotice } from './components/codes-waiting';
 import { overviewQuery, type TOverview } from './api';
 
 const QUICK_LINKS: Array<{ key: string; to: string; icon: ComponentType<{ className?: string }> }> = [
@@ -123,6 +124,7 @@ export function TeacherOverviewPage() {
       <VerifyEmailReminder email={session.user.email} verified={session.user.emailVerified} />
       {overview.isPending && <OverviewSkeleton />}
       {overview.isError && !overview.data && <QueryError query={overview} />}
+      {overview.data && <CodesWaitingNotice count={overview.data.codesWaiting} />}
       {overview.data && <OverviewCards data={overview.data} />}
     </div>
   );

@@ -20,11 +20,16 @@ export const codeBatches = pgTable(
     /** Access each redemption grants; null is permanent. */
     accessDays: integer('access_days'),
     activateOnSale: boolean('activate_on_sale').notNull().default(false),
+    /**
+     * The batch's number on the teacher's platform, 1, 2, 3… in the order batches were made: the first half
+     * of every card number (`12-0137`, decision 105). Batches made before card numbers get theirs lazily.
+     */
+    number: integer('number'),
     createdBy: text('created_by'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('code_batches_teacher_idx').on(t.teacherId, t.createdAt)],
+  (t) => [index('code_batches_teacher_idx').on(t.teacherId, t.createdAt), uniqueIndex('code_batches_number_key').on(t.teacherId, t.number)],
 );
 
 /**
@@ -58,9 +63,15 @@ export const activationCodes = pgTable(
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     soldAt: timestamp('sold_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * SHA-256 of the card's QR token (decision 106): the token itself is derived from the codes secret and
+     * never stored, so that the database alone cannot redeem a card.
+     */
+    linkHash: text('link_hash'),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('activation_codes_link_key').on(t.linkHash),
     uniqueIndex('activation_codes_live_key').on(t.teacherId, t.codeHmac).where(sql`${t.live}`),
     index('activation_codes_lookup_idx').on(t.teacherId, t.codeHmac),
     uniqueIndex('activation_codes_batch_serial_key').on(t.batchId, t.serial),

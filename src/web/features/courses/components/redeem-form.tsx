@@ -13,9 +13,10 @@ import { useCourseFormat } from './ui';
 import { Badge } from '@web/components/ui/badge';
 
 /**
- * Cash on delivery, the student's side: type the six digits from the card (spaces, dashes and Arabic
- * digits are fine; the server normalises them) and land on the course. When the platform is in
- * teacher-confirmed mode (decision 031) the answer is only that the teacher will confirm.
+ * Cash on delivery, the student's side: type the card number and the six digits from the card (spaces,
+ * dashes and Arabic digits are fine; the server normalises them) and land on the course. A card printed
+ * before card numbers goes without one (decision 105). When the code waits for the teacher (decision 031)
+ * the answer is only that the teacher will confirm.
  */
 export function RedeemForm({ platform }: { platform?: string }) {
   const { t } = useTranslation('courses');
@@ -24,11 +25,13 @@ export function RedeemForm({ platform }: { platform?: string }) {
   const queryClient = useQueryClient();
   const errorText = useErrorText();
   const [code, setCode] = useState('');
+  const [card, setCard] = useState('');
   const redeem = useMutation({
-    mutationFn: () => coursesApi.redeem({ code, ...(platform ? { platform } : {}) }),
+    mutationFn: () => coursesApi.redeem({ code, ...(card.trim() ? { card } : {}), ...(platform ? { platform } : {}) }),
     onSuccess: async (result) => {
       if (result.pending) {
         setCode('');
+        setCard('');
         await queryClient.invalidateQueries({ queryKey: courseKeys.myCodeRequests });
         return;
       }
@@ -56,6 +59,24 @@ export function RedeemForm({ platform }: { platform?: string }) {
   return (
     <>
       <form onSubmit={submit} className="space-y-3" data-testid="redeem-form">
+        <label htmlFor="redeem-card" className="block text-sm font-medium text-gray-800">
+          {t('redeem.cardLabel')}
+        </label>
+        <input
+          id="redeem-card"
+          value={card}
+          onChange={(e) => setCard(e.target.value)}
+          inputMode="numeric"
+          autoComplete="off"
+          dir="ltr"
+          maxLength={40}
+          placeholder={t('redeem.cardPlaceholder')}
+          aria-describedby="redeem-card-hint"
+          className="block min-h-11 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-center font-mono text-xl tracking-wider text-gray-900 focus:outline-2 focus:outline-primary-500 sm:max-w-xs"
+        />
+        <p id="redeem-card-hint" className="text-xs text-gray-500">
+          {t('redeem.cardHint')}
+        </p>
         <label htmlFor="redeem-code" className="block text-sm font-medium text-gray-800">
           {t('redeem.label')}
         </label>
