@@ -92,3 +92,27 @@ test('the teacher filters the ledger and records a refund (English)', async ({ p
   await filters.getByLabel('Kind').selectOption('refund');
   await expect(page.getByTestId('ledger-row').filter({ hasText: 'Paid twice by mistake' })).toContainText('-1,000 DZD');
 });
+
+test('the revenue page fits a 375 px phone in Arabic, English and French, and counts the axis in Arabic', async ({ page, baseURL }) => {
+  // Issue 24: the page was 405, 396 and 407 px wide at 375 px (a breakdown's long course name set its width).
+  await login(page, baseURL!, DEMO.teacher.email);
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const lng of ['ar', 'en', 'fr'] as const) {
+    await page.goto(`/dashboard/revenue?lng=${lng}`);
+    await expectDirection(page, lng);
+    await expect(page.getByTestId('ledger-row').first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('by-course-row').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/teacher-revenue-375-${lng}.png`, fullPage: true });
+  }
+  // The chart's amounts: counted thousands ("آلاف", "ألفاً"), never Intl's compact "10 ألف".
+  await page.goto('/dashboard/revenue');
+  await page.getByTestId('granularity-month').click();
+  const ticks = await page.getByTestId('revenue-chart').locator('.recharts-yAxis .recharts-cartesian-axis-tick-value').allTextContents();
+  expect(ticks.length).toBeGreaterThan(1);
+  // 3 to 10 take آلاف, 11 to 99 take ألفاً: "10 ألف" or "25 ألف" is the old bug.
+  for (const tick of ticks) expect(tick).not.toMatch(/^([3-9]|10|[1-9]\d) ألف$/);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SCREENSHOTS}/teacher-revenue-1280-ar.png`, fullPage: true });
+});

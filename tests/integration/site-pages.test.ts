@@ -76,7 +76,8 @@ const LATER: Record<TLanguage, RegExp> = { en: /^coming later$/i, fr: /^plus tar
 /** "Expiring soon" is a subscription status, not an announcement. */
 const NOT_AN_ANNOUNCEMENT = /expiring soon|expire bientôt|bientôt expirés|تنتهي قريباً|ينتهي قريباً|what is coming|ce qui arrive/gi;
 
-type TText = { text: string; marked: boolean; context?: string };
+/** `context` introduces a list item (it may announce the list); `row` heads a table row (it only marks it). */
+type TText = { text: string; marked: boolean; context?: string; row?: string };
 
 /**
  * Decision 048 both ways: a text naming an unbuilt feature is marked or says it is coming, and a text that
@@ -86,10 +87,10 @@ type TText = { text: string; marked: boolean; context?: string };
 function markProblems(lng: TLanguage, where: string, texts: TText[]): string[] {
   const problems: string[] = [];
   for (const item of texts) {
-    const [text, context] = [item.text, item.context ?? ''].map((s) => s.replace(/\s+/g, ' ').trim()) as [string, string];
+    const [text, context, row] = [item.text, item.context ?? '', item.row ?? ''].map((s) => s.replace(/\s+/g, ' ').trim()) as [string, string, string];
     const { marked } = item;
     const unbuilt = unbuiltMentions(text, lng);
-    const says = SAYS_SOON[lng].test(text) || SAYS_SOON[lng].test(context);
+    const says = [text, context, row].some((s) => SAYS_SOON[lng].test(s));
     if (unbuilt.length > 0 && !marked && !says) problems.push(`${lng} ${where}: unmarked ${unbuilt.join()}: ${text.trim().slice(0, 120)}`);
     const announces = [text, context].some((s) => ANNOUNCES[lng].test(s.replace(NOT_AN_ANNOUNCEMENT, ''))) || LATER[lng].test(context);
     if (!marked && announces && unbuilt.length === 0) problems.push(`${lng} ${where}: announced as coming but built: ${text.trim().slice(0, 120)}`);
@@ -97,11 +98,15 @@ function markProblems(lng: TLanguage, where: string, texts: TText[]): string[] {
   return problems;
 }
 
-/** What introduces a list item (the heading or sentence before its list) or a table cell (its row's first cell). */
+/** What introduces a list item: the heading or sentence before its list. */
 function listContext(el: Element): string {
-  if (el.tagName === 'TD') return el.parentElement?.firstElementChild?.textContent ?? '';
   const before = el.tagName === 'LI' ? el.parentElement?.previousElementSibling : null;
   return before && /^(H[2-4]|P)$/.test(before.tagName) ? (before.textContent ?? '') : '';
+}
+
+/** Numbers of 4+ digits written without grouping ("3000", not "3.000"), leaving out years (1900–2099). */
+function rawNumbers(text: string): string[] {
+  return [...text.matchAll(/(?<![\d.,\u202f\u00a0\w/:-])\d{4,}(?![\d.,\w/:-])/g)].map((m) => m[0]).filter((n) => !(n.length === 4 && /^(19|20)\d\d$/.test(n)));
 }
 
 const locale = (lng: string, ns: string) => JSON.parse(fs.readFileSync(path.resolve('public/locales', lng, `${ns}.json`), 'utf8'));
@@ -252,7 +257,8 @@ describe(`public site pages on ${DRIVER}`, () => {
       for (const slug of SPEC_DOC_SLUGS) {
         const doc = parse((await page(`/documentation/${slug}?lng=${lng}`)).html);
         const blocks = [...doc.querySelectorAll('.prose-docs :is(p, li, td, th, h2, h3)')].filter((el) => !el.querySelector('p, li'));
-        problems.push(...markProblems(lng, slug, blocks.map((el) => ({ text: el.textContent ?? '', marked: false, context: listContext(el) }))));
+        const row = (el: Element) => (el.tagName === 'TD' ? (el.parentElement?.firstElementChild?.textContent ?? '') : '');
+        problems.push(...markProblems(lng, slug, blocks.map((el) => ({ text: el.textContent ?? '', marked: false, context: listContext(el), row: row(el) }))));
       }
     }
     expect(problems).toEqual([]);
@@ -261,6 +267,18 @@ describe(`public site pages on ${DRIVER}`, () => {
   it('the dashboard menu marks as coming soon exactly the sections whose feature is not built', () => {
     const soon = NAV_GROUPS.flatMap((g) => g.items.filter((i) => isComingSoon(i.feature)).map((i) => i.key));
     expect(soon.sort()).toEqual(['analytics', 'feedback', 'notifications']);
+  });
+
+  it('writes every number of four digits or more grouped in the Arabic pages and help pages (issue 24: one number format)', async () => {
+    const problems: string[] = [];
+    const paths = [...SPEC_SITE_PATHS, ...SPEC_DOC_SLUGS.map((slug) => `/documentation/${slug}`)];
+    for (const path of paths) {
+      const doc = parse((await page(path)).html);
+      // Code samples, addresses and phone numbers are not quantities.
+      for (const el of doc.querySelectorAll('script, style, code, a[href^="tel:"], [dir="ltr"]')) el.remove();
+      problems.push(...rawNumbers(doc.body.textContent ?? '').map((n) => `${path}: ${n}`));
+    }
+    expect(problems).toEqual([]);
   });
 
   it('writes example addresses in Latin, isolated left to right, so that Arabic text does not jumble them', async () => {

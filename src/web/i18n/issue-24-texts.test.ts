@@ -45,4 +45,18 @@ describe('texts of issue 24', () => {
     expect(hint('fr')).toContain('sans compte');
     expect(hint('fr')).not.toMatch(/connect/i);
   });
+
+  it('never speaks of the teacher with a masculine verb in Arabic (decision 122)', () => {
+    const masculine = /سيتحقّق|سيتحقق|سيراجعه الأستاذ|أكّد الأستاذ|أكّد \{\{teacher\}\}|أكّدها|أكّده\b/;
+    const found: string[] = [];
+    for (const ns of fs.readdirSync(path.resolve('public/locales/ar'))) {
+      const walk = (node: unknown, key: string): void => {
+        if (typeof node === 'string') {
+          if (masculine.test(node)) found.push(`${ns}:${key}`);
+        } else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, key ? `${key}.${k}` : k);
+      };
+      walk(JSON.parse(fs.readFileSync(path.resolve('public/locales/ar', ns), 'utf8')), '');
+    }
+    expect(found).toEqual([]);
+  });
 });
