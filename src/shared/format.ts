@@ -38,11 +38,6 @@ export function formatList(lng: TLanguage, items: string[]): string {
   return new Intl.ListFormat(DATE_LOCALES[lng], { style: 'narrow', type: 'unit' }).format(items);
 }
 
-/** "15%": a share, in the reader's language. */
-export function formatPercent(lng: TLanguage, percent: number): string {
-  return numberFormat(lng, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
-}
-
 const UNITS = [
   ['gigabyte', 1024 ** 3],
   ['megabyte', 1024 ** 2],

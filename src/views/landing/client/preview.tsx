@@ -1,11 +1,11 @@
 /*
-import { formatDzd } from '@shared/format';
-import { toLanguage } from '@shared/i18n';
  * The editor's live preview (inside its iframe, ?preview=true): the same section components the
  * server rendered, re-rendered from the editor's unsaved draft each time it changes. Only preview pages
  * load this bundle; visitors never do.
  */
 import { createRoot, type Root } from 'react-dom/client';
+import { formatDzd } from '@shared/format';
+import { toLanguage } from '@shared/i18n';
 import { toLandingView, type TLandingCourseCard } from '@shared/landing-view';
 import { LandingBody } from '@views/landing/landing-body';
 import type { TTranslate } from '@views/landing/types';

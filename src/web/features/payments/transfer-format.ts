@@ -5,7 +5,7 @@ import type { TTone } from '@web/components/ui/badge';
 
 /** Amounts and dates in the reader's language; amounts in whole dinars, as the student must transfer them. */
 export function useTransferFormat() {
-  const { t, i18n } = useTranslation('transfers');
+  const { i18n } = useTranslation('transfers');
   const lng = toLanguage(i18n.resolvedLanguage);
   return {
     price: (dzd: number) => formatDzd(lng, dzd),
