@@ -98,7 +98,8 @@ export function LedgerCard() {
         <p className="mt-4 text-sm text-gray-600" data-testid="ledger-empty">{t('page.empty')}</p>
       ) : (
         <>
-          <div className="mt-4 overflow-x-auto">
+          {/* relative: the header's screen-reader-only label is clipped with the table, not laid out past the page (issue 24) */}
+          <div className="relative mt-4 overflow-x-auto">
             <table className="w-full text-start text-sm">
               <thead>
                 <tr className="text-gray-600">
