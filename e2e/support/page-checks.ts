@@ -88,3 +88,28 @@ export async function expectDirection(page: Page, lang: 'ar' | 'en' | 'fr') {
 }
 
 export const SCREENSHOTS = 'e2e/.artifacts/screenshots';
+
+/**
+ * No word is cut in two across lines (issue 24: "التمثي|ل" on a course page at 375 px): each word of the
+ * texts under `selector` lies on one line. Arabic letters join, so a word split mid-way also changes shape.
+ */
+export async function expectWholeWords(page: Page, selector: string) {
+  const broken = await page.evaluate((sel) => {
+    const found: string[] = [];
+    for (const root of document.querySelectorAll(sel)) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const m of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)));
+          if (lines.size > 1) found.push(m[0]);
+        }
+      }
+    }
+    return found;
+  }, selector);
+  expect(broken, 'words cut across lines').toEqual([]);
+}

@@ -92,3 +92,25 @@ test('the teacher filters the ledger and records a refund (English)', async ({ p
   await filters.getByLabel('Kind').selectOption('refund');
   await expect(page.getByTestId('ledger-row').filter({ hasText: 'Paid twice by mistake' })).toContainText('-1,000 DZD');
 });
+
+test('the revenue page fits a 375 px phone in Arabic, English and French', async ({ page, baseURL }) => {
+  // Issue 24: the page was 405, 396 and 407 px wide at 375 px: the ledger's screen-reader-only header sat past
+  // the page, outside its scroll box. Three languages and the chart: more than the default 45 s on a busy machine.
+  test.setTimeout(120_000);
+  await login(page, baseURL!, DEMO.teacher.email);
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const lng of ['ar', 'en', 'fr'] as const) {
+    await page.goto(`/dashboard/revenue?lng=${lng}`);
+    await expectDirection(page, lng);
+    await expect(page.getByTestId('ledger-row').first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('by-course-row').first()).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: `${SCREENSHOTS}/teacher-revenue-375-${lng}.png`, fullPage: true });
+  }
+  // The chart's counted axis labels are checked in src/web/features/revenue/format.test.ts.
+  await page.goto('/dashboard/revenue');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectNoHorizontalOverflow(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/teacher-revenue-1280-ar.png`, fullPage: true });
+});

@@ -50,8 +50,8 @@ describe(`public course pages (${DRIVER})`, () => {
       expect(html.match(/data-preview="true"/g)).toHaveLength(1);
       expect(html).toContain(`href="${base}/courses/${paid.courseId}/lessons/${paid.lessonIds[0]}"`);
       expect(html).not.toContain(`/lessons/${paid.lessonIds[1]}"`);
-      expect(html).toContain('<span>شهري</span><strong>2500 دج</strong>');
-      expect(html).toContain('<span>سنوي</span><strong>20000 دج</strong>');
+      expect(html).toContain('<span>شهري</span><strong>2.500 دج</strong>');
+      expect(html).toContain('<span>سنوي</span><strong>20.000 دج</strong>');
       // Code after sign-up, back to the course in the student area; the teacher's contact for a card.
       expect(html).toContain(`href="${base}/register?redirectTo=${encodeURIComponent(`${base}/student/dashboard/courses/${paid.courseId}`)}"`);
       expect(html).toContain('href="tel:+213555123456"');

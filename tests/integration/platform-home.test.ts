@@ -56,8 +56,8 @@ describe(`teacher platform home (${DRIVER})`, () => {
       expect(html).toContain('دورتان منشورتان');
       expect(html).toContain('دورة منظمة');
       expect(html).toContain('عدد الدروس: 3');
-      expect(html).toContain('<span>شهري</span><strong>2500 دج</strong>');
-      expect(html).toContain('<span>سنوي</span><strong>20000 دج</strong>');
+      expect(html).toContain('<span>شهري</span><strong>2.500 دج</strong>');
+      expect(html).toContain('<span>سنوي</span><strong>20.000 دج</strong>');
       expect(html.match(/data-testid="course-free"/g)).toHaveLength(1);
     }
     // On the main domain the links go to the platform's own screens.
@@ -67,7 +67,7 @@ describe(`teacher platform home (${DRIVER})`, () => {
     // English on request, left to right.
     const en = await home(t.config.publicHost, `/platform/${a.subdomain}?lng=en`);
     expect(en.html.startsWith('<!doctype html><html lang="en" dir="ltr">')).toBe(true);
-    expect(en.html).toContain('<span>Monthly</span><strong>2500 DZD</strong>');
+    expect(en.html).toContain('<span>Monthly</span><strong>2,500 DZD</strong>');
   });
 
   it('filters by search and by kind, server-side', async () => {

@@ -40,14 +40,79 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** What an entry can be about; the admin's log names each (admin.json audit.targets). */
+export const AUDIT_TARGET_TYPES = [
+  'teacher',
+  'user',
+  'inbox',
+  'invitation',
+  'code_batch',
+  'activation_code',
+  'code_request',
+  'enrollment',
+  'landing_page',
+  'ledger_entry',
+  'payment_order',
+  'plan_invoice',
+] as const;
+type TAuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/**
+ * Every key an entry's details may hold: the admin's log gives each a label in three languages
+ * (admin.json audit.fields), so none shows as a raw key. A new key must be added here first.
+ */
+export const AUDIT_DETAIL_KEYS = [
+  'from',
+  'to',
+  'fromPlanId',
+  'toPlanId',
+  'reason',
+  'via',
+  'email',
+  'language',
+  'days',
+  'rows',
+  'q',
+  'state',
+  'title',
+  'studentId',
+  'courseId',
+  'planId',
+  'batchId',
+  'codeId',
+  'requestId',
+  'count',
+  'serial',
+  'serials',
+  'last2',
+  'maxUses',
+  'validUntil',
+  'accessDays',
+  'expiresAt',
+  'revoked',
+  'recalculate',
+  'paidDzd',
+  'amountDzd',
+  'reference',
+  'method',
+  'source',
+  'orderId',
+  'receiptId',
+  'livemode',
+  'wrong',
+  'live',
+  'tables',
+] as const;
+type TAuditDetailKey = (typeof AUDIT_DETAIL_KEYS)[number];
+
 export type TAuditEntry = {
   actorUserId: string | null;
   actorRole: 'admin' | 'teacher' | 'student' | 'system';
   action: TAuditAction;
-  targetType?: string;
+  targetType?: TAuditTargetType;
   targetId?: string;
   teacherId?: string | null;
-  details?: Record<string, unknown>;
+  details?: Partial<Record<TAuditDetailKey, unknown>>;
   ip?: string;
 };
 

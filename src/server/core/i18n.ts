@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next';
 import type { TErrorCode } from '@shared/errors';
-import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@shared/i18n';
+import { formatDzd } from '@shared/format';
+import { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, type TLanguage } from '@shared/i18n';
 import { appPath } from './app-root';
 
 /**
@@ -21,6 +22,8 @@ export function localeInstance(namespaces: readonly string[], defaultNS: string)
     interpolation: { escapeValue: false },
     resources: Object.fromEntries(LANGUAGES.map((lng) => [lng, Object.fromEntries(namespaces.map((ns) => [ns, readNamespace(lng, ns)]))])) as Resource,
   });
+  // `{{price, dzd}}` in a text: the amount through the one number formatter ("3.000 دج", decision 121).
+  instance.services.formatter?.add('dzd', (value: unknown, lng: string | undefined) => formatDzd(toLanguage(lng), Number(value)));
   return instance;
 }
 

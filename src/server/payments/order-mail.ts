@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { formatNumber } from '@shared/format';
 import { toLanguage } from '@shared/i18n';
 import { courses, paymentOrders, teachers, user } from '@server/core/db/schema';
 import { defineJob } from '@server/core/jobs/queue';
@@ -31,19 +32,18 @@ async function sendPaidMails(deps: TPaymentsDeps, orderId: string) {
   const params = {
     course: row.course,
     teacher: row.teacherName,
-    amount: row.order.amountDzd,
     reference: row.order.reference,
   };
   let sent = 0;
   if (student) {
     const lng = toLanguage(student.language);
-    const p = { ...params, name: student.name, test: row.order.livemode ? '' : paymentsText(lng, 'mail.testTag'), link: `${origin}/student/dashboard/payments/${row.order.id}` };
+    const p = { ...params, amount: formatNumber(lng, row.order.amountDzd), name: student.name, test: row.order.livemode ? '' : paymentsText(lng, 'mail.testTag'), link: `${origin}/student/dashboard/payments/${row.order.id}` };
     await deps.mailer.send({ to: student.email, subject: paymentsText(lng, 'mail.studentPaid.subject', p), text: paymentsText(lng, 'mail.studentPaid.body', p) });
     sent += 1;
   }
   if (teacher) {
     const lng = toLanguage(teacher.language);
-    const p = { ...params, name: teacher.name, student: student?.name ?? '', test: row.order.livemode ? '' : paymentsText(lng, 'mail.testTag'), link: `${scheme}://${config.publicHost}/teacher/students` };
+    const p = { ...params, amount: formatNumber(lng, row.order.amountDzd), name: teacher.name, student: student?.name ?? '', test: row.order.livemode ? '' : paymentsText(lng, 'mail.testTag'), link: `${scheme}://${config.publicHost}/teacher/students` };
     await deps.mailer.send({ to: teacher.email, subject: paymentsText(lng, 'mail.teacherPaid.subject', p), text: paymentsText(lng, 'mail.teacherPaid.body', p) });
     sent += 1;
   }

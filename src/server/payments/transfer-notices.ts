@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { DATE_LOCALES } from '@shared/dates';
+import { formatNumber } from '@shared/format';
 import { toLanguage, type TLanguage } from '@shared/i18n';
 import { courses, paymentOrders, paymentReceipts, teachers, user } from '@server/core/db/schema';
 import { localeInstance } from '@server/core/i18n';
@@ -46,7 +46,7 @@ export async function sendTransferNotice(deps: TTransferDeps, { kind, receiptId 
       : kind === 'approved'
         ? `${base}/student/dashboard/courses/${ctx.order.courseId}`
         : `${base}/student/dashboard/orders/${ctx.order.id}`;
-  const params = { name: to.name, course: ctx.course, teacher: ctx.teacherName, reference: ctx.order.reference, amount: new Intl.NumberFormat(DATE_LOCALES[lng]).format(ctx.order.amountDzd), reason: ctx.receipt.rejectReason ?? '', link };
+  const params = { name: to.name, course: ctx.course, teacher: ctx.teacherName, reference: ctx.order.reference, amount: formatNumber(lng, ctx.order.amountDzd), reason: ctx.receipt.rejectReason ?? '', link };
   await deps.mailer.send({ to: to.email, subject: text(lng, `emails.${kind}.subject`, params), text: text(lng, `emails.${kind}.body`, params) });
   return { sent: true };
 }

@@ -1,5 +1,5 @@
 import { directionOf, type TLanguage } from '@shared/i18n';
-import { formatDateTime } from '@shared/dates';
+import { formatDateTime, formatDzd } from '@shared/format';
 import { platformUrl } from '@server/core/dates';
 import { embeddedFontCss, escapeHtml, htmlToPdf } from '@server/core/pdf';
 import type { TRevenueDeps } from './deps';
@@ -10,10 +10,6 @@ import { revenueText } from './text';
  * A payment receipt as a PDF (decision 098): HTML printed by Chromium (core/pdf.ts) so that Arabic is shaped
  * and ordered right, in the student's language, with the teacher's details. Rendered on request; nothing kept.
  */
-
-function formatDzd(lng: TLanguage, amount: number): string {
-  return `${new Intl.NumberFormat(lng === 'ar' ? 'ar-DZ' : lng === 'fr' ? 'fr-FR' : 'en-GB').format(amount)} ${revenueText(lng, 'dzd')}`;
-}
 
 /** The reference a student quotes: the order's for card and transfer payments, else the row's own short id. */
 function referenceOf(row: TReceiptRow): string {

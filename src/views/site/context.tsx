@@ -40,6 +40,4 @@ export function useSite(): TSiteContext {
 }
 
 /** Grouped thousands with Latin digits in every language, as prices are written in Algeria. */
-export function formatNumber(lng: TLanguage, value: number): string {
-  return new Intl.NumberFormat(`${lng}-DZ`, { numberingSystem: 'latn' }).format(value);
-}
+export { formatNumber } from '@shared/format';

@@ -1,27 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { DATE_LOCALES, formatDate } from '@shared/dates';
+import { formatBytes, formatDate } from '@shared/format';
 import { toLanguage } from '@shared/i18n';
 
-/** Algerian Arabic uses Western digits, like the numbers in our texts; French and English as usual. */
-const LOCALES = DATE_LOCALES;
-
-const UNITS = [
-  ['gigabyte', 1024 ** 3],
-  ['megabyte', 1024 ** 2],
-  ['kilobyte', 1024],
-] as const;
-
-/**
- * A size in bytes as people read it ("1.2 GB", "350 MB", "303 kB"), in binary units like the plans' storage
- * limits. The teacher's and the admin's screens both use it, so the same bytes read the same everywhere.
- */
+/** A size in bytes, in the page's language ("1.2 GB", "350 Mo", "15 غيغابايت"): the shared formatter (decision 121). */
 export function useBytesFormat() {
   const { i18n } = useTranslation();
-  const locale = LOCALES[toLanguage(i18n.resolvedLanguage)];
-  return (bytes: number) => {
-    const [unit, size] = UNITS.find(([, s]) => bytes >= s) ?? (['byte', 1] as const);
-    return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(bytes / size);
-  };
+  const lng = toLanguage(i18n.resolvedLanguage);
+  return (bytes: number) => formatBytes(lng, bytes);
 }
 
 /** Dates in the page's language, through the one formatter of server and web (decision 060: ar-DZ months). */

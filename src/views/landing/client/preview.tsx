@@ -4,6 +4,8 @@
  * load this bundle; visitors never do.
  */
 import { createRoot, type Root } from 'react-dom/client';
+import { formatDzd } from '@shared/format';
+import { toLanguage } from '@shared/i18n';
 import { toLandingView, type TLandingCourseCard } from '@shared/landing-view';
 import { LandingBody } from '@views/landing/landing-body';
 import type { TTranslate } from '@views/landing/types';
@@ -16,7 +18,10 @@ function translator(labels: Record<string, unknown>): TTranslate {
   return (key, params) => {
     const found = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), labels);
     const text = typeof found === 'string' ? found : key;
-    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params?.[name] ?? ''));
+    // `{{price, dzd}}`: an amount through the shared formatter, as the server renders it.
+    return text.replace(/\{\{(\w+)(, dzd)?\}\}/g, (_, name: string, dzd?: string) =>
+      dzd ? formatDzd(toLanguage(document.documentElement.lang), Number(params?.[name])) : String(params?.[name] ?? ''),
+    );
   };
 }
 

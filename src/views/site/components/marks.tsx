@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSite } from '@views/site/context';
-import { isComingSoon } from '@views/site/roadmap-status';
+import { isComingSoon } from '@shared/features';
 
 /**
  * Translated texts write a Latin address as `<ltr>yourname.darsi.dz</ltr>`: rendered isolated left to

@@ -1,6 +1,5 @@
 import { CallToAction, ContactDetails, ContactSection, FaqList } from '@views/site/components/home-sections';
 import { Icon } from '@views/site/components/icons';
-import { SoonBadge, soonAttributes } from '@views/site/components/marks';
 import { Card, PageHero, Section } from '@views/site/components/section';
 import { useSite } from '@views/site/context';
 
@@ -147,8 +146,6 @@ export function HelpPage({ popular }: { popular: Array<{ href: string; title: st
 }
 
 const METHOD_ICONS = { card: 'card', cashOnDelivery: 'key', bankTransfer: 'chart', postalTransfer: 'mail' } as const;
-/** Spec §9 names card payment, but paying online needs the checkout that is still on the roadmap. */
-const METHOD_FEATURE: Partial<Record<keyof typeof METHOD_ICONS, string>> = { card: 'onlinePayments' };
 
 export function PaymentPage({ methods }: { methods: readonly (keyof typeof METHOD_ICONS)[] }) {
   const { t, list } = useSite();
@@ -158,14 +155,13 @@ export function PaymentPage({ methods }: { methods: readonly (keyof typeof METHO
       <div className="mx-auto max-w-5xl px-4 py-12">
         <ul className="grid gap-6 sm:grid-cols-2" data-testid="payment-methods">
           {methods.map((m) => (
-            <li key={m} {...soonAttributes(METHOD_FEATURE[m])}>
+            <li key={m} data-method={m}>
               <Card className="h-full">
                 <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-primary-100 text-primary-800">
                   <Icon name={METHOD_ICONS[m]} />
                 </span>
                 <h2 className="mt-4 text-xl font-bold text-gray-900">
                   {t(`payment.methods.${m}.title`)}
-                  <SoonBadge feature={METHOD_FEATURE[m]} />
                 </h2>
                 <p className="mt-2 text-gray-700">{t(`payment.methods.${m}.body`)}</p>
               </Card>

@@ -2,16 +2,18 @@ import { FeedbackForm } from '@views/site/components/feedback-form';
 import { ContactDetails } from '@views/site/components/home-sections';
 import { Card, PageHero, Section } from '@views/site/components/section';
 import { useSite } from '@views/site/context';
-import { featureStatus, milestoneStatus, type TFeatureStatus } from '@views/site/roadmap-status';
+import { featureStatus, type TFeatureStatus } from '@shared/features';
+import { milestoneStatus } from '@views/site/roadmap-status';
 
 /** `when` (YYYY-MM or YYYY) places the milestone in time; its status follows from today's date. */
 type TMilestone = { when: string; date: string; title: string; body: string };
-/** `id` is the feature's key in roadmap-status.ts, which holds its status. */
+/** `id` is the feature's key in @shared/features, which holds its status. */
 type TFeature = { id: string; title: string; description: string; period: string };
 type TCategory = { name: string; features: TFeature[] };
-type TRelease = { title: string; date: string; status: 'current' | 'upcoming' | 'planned'; description: string; features: string[] };
+/** A release is placed in time like a milestone (`when`), so a shipped release never reads as planned. */
+type TRelease = { title: string; date: string; when: string; description: string; features: string[] };
 
-const STATUS_STYLE: Record<TFeatureStatus | TRelease['status'], string> = {
+const STATUS_STYLE: Record<TFeatureStatus | ReturnType<typeof milestoneStatus>, string> = {
   completed: 'bg-green-100 text-green-900',
   current: 'bg-green-100 text-green-900',
   inProgress: 'bg-amber-100 text-amber-900',
@@ -78,7 +80,7 @@ function FeaturesByCategory() {
 }
 
 function Releases() {
-  const { t, list } = useSite();
+  const { t, list, today } = useSite();
   return (
     <Section id="releases" title={t('roadmap.releasesTitle')}>
       <ol className="relative mx-auto max-w-3xl border-s-2 border-primary-200 ps-6">
@@ -87,7 +89,7 @@ function Releases() {
             <span aria-hidden="true" className="absolute -start-[33px] top-1 h-4 w-4 rounded-full border-4 border-white bg-primary-600" />
             <div className="flex flex-wrap items-center gap-2">
               <h3 className="text-lg font-extrabold text-gray-900">{r.title}</h3>
-              <StatusBadge status={r.status} />
+              <StatusBadge status={milestoneStatus(r.when, today)} />
             </div>
             <p className="text-sm font-bold text-primary-800">{r.date}</p>
             <p className="mt-2 text-gray-700">{r.description}</p>

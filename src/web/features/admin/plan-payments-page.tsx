@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDzd } from '@shared/format';
+import { toLanguage } from '@shared/i18n';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { ConfirmButton } from '@web/components/ui/confirm-button';
@@ -15,13 +17,12 @@ import { planInvoiceApi, planInvoicesQuery, planReceiptUrl, platformRevenueQuery
 import { useDateTimeFormat } from './components/datetime';
 
 const STATUSES = ['awaiting_review', 'paid', 'pending', 'rejected', 'failed', 'canceled', 'expired'] as const;
-const NUMBER = new Intl.NumberFormat('fr-DZ');
 
 function Revenue() {
-  const { t } = useTranslation('billing');
+  const { t, i18n } = useTranslation('billing');
   const { data } = useQuery(platformRevenueQuery);
   if (!data) return <LoadingBlock blocks={['h-20']} />;
-  const dzd = (n: number) => t('page.dzd', { amount: NUMBER.format(n) });
+  const dzd = (n: number) => formatDzd(toLanguage(i18n.resolvedLanguage), n);
   const cells: Array<[string, string]> = [
     ['admin.total', dzd(data.totalDzd)],
     ['admin.last30', dzd(data.last30DaysDzd)],
@@ -54,7 +55,7 @@ function Revenue() {
 }
 
 function InvoiceRow({ invoice }: { invoice: TPlanInvoice }) {
-  const { t } = useTranslation(['billing', 'admin']);
+  const { t, i18n } = useTranslation(['billing', 'admin']);
   const formatDateTime = useDateTimeFormat();
   const queryClient = useQueryClient();
   const errorText = useErrorText();
@@ -76,7 +77,7 @@ function InvoiceRow({ invoice }: { invoice: TPlanInvoice }) {
         <span>
           {t(`admin:plans.${invoice.plan}`)} · {t(`page.${invoice.period}`)} · {t(`page.methods.${invoice.method}`)}
         </span>
-        <span className="ms-auto font-bold tabular-nums">{t('page.dzd', { amount: NUMBER.format(invoice.amountDzd) })}</span>
+        <span className="ms-auto font-bold tabular-nums">{formatDzd(toLanguage(i18n.resolvedLanguage), invoice.amountDzd)}</span>
         <Badge tone={invoice.status === 'paid' ? 'green' : invoice.status === 'awaiting_review' ? 'blue' : 'gray'}>{t(`page.invoiceStatus.${invoice.status}`)}</Badge>
         <span className="text-gray-600">{formatDateTime(invoice.paidAt ?? invoice.createdAt)}</span>
       </div>

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { DATE_LOCALES, formatDateTime } from '@shared/dates';
+import { formatDateTime, formatDzd } from '@shared/format';
 import { toLanguage } from '@shared/i18n';
 import type { TTone } from '@web/components/ui/badge';
 
 /** Amounts and dates in the reader's language; amounts in whole dinars, as the student must transfer them. */
 export function useTransferFormat() {
-  const { t, i18n } = useTranslation('transfers');
+  const { i18n } = useTranslation('transfers');
   const lng = toLanguage(i18n.resolvedLanguage);
   return {
-    price: (dzd: number) => t('format.price', { amount: new Intl.NumberFormat(DATE_LOCALES[lng]).format(dzd) }),
+    price: (dzd: number) => formatDzd(lng, dzd),
     dateTime: (iso: string | null | undefined) => formatDateTime(lng, iso, 'long'),
   };
 }

@@ -31,7 +31,7 @@ function Bars({ lines, testId }: { lines: TLine[]; testId: string }) {
 export function Breakdowns({ byCourse, byMethod }: Pick<TSummary, 'byCourse' | 'byMethod'>) {
   const { t } = useTranslation('revenue');
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <Card aria-labelledby="by-course-title">
         <CardHeader id="by-course-title" title={t('page.byCourse')} />
         <Bars testId="by-course" lines={byCourse.map((c) => ({ key: c.courseId ?? '-', label: c.title || '—', amount: c.amountDzd }))} />

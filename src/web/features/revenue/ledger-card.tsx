@@ -98,8 +98,9 @@ export function LedgerCard() {
         <p className="mt-4 text-sm text-gray-600" data-testid="ledger-empty">{t('page.empty')}</p>
       ) : (
         <>
-          <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="ledger-title">
-            <table className="w-full text-start text-sm">
+          {/* relative: the header's screen-reader-only label is clipped with the table, not laid out past the page (issue 24) */}
+          <div className="relative mt-4 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="ledger-title">
+            <table className="w-full min-w-[40rem] text-start text-sm">
               <thead>
                 <tr className="text-gray-600">
                   {columns.map((c) => <th key={c} className="py-2 pe-3 text-start font-normal">{t(`page.${c}`)}</th>)}

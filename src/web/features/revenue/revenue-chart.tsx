@@ -6,7 +6,7 @@ import { toLanguage } from '@shared/i18n';
 import { Card, CardHeader } from '@web/components/ui/card';
 import { cx } from '@web/lib/cx';
 import type { TSummary } from './api';
-import { useDzd } from './format';
+import { axisAmount, useDzd } from './format';
 
 /** A period's label: its first day ("15 مارس") or, by month, the month ("مارس 2026"); YYYY-MM-DD read in UTC. */
 function usePeriodLabel(granularity: TGranularity) {
@@ -24,7 +24,7 @@ export function RevenueChartCard({ series, granularity, onGranularity }: TProps)
   const label = usePeriodLabel(granularity);
   const dzd = useDzd();
   const rtl = i18n.dir() === 'rtl';
-  const amounts = new Intl.NumberFormat(DATE_LOCALES[toLanguage(i18n.resolvedLanguage)], { notation: 'compact' });
+  const lng = toLanguage(i18n.resolvedLanguage);
   const data = series.map((p) => ({ label: label(p.period), amount: p.amountDzd }));
   return (
     <Card aria-labelledby="revenue-chart-title">
@@ -50,7 +50,7 @@ export function RevenueChartCard({ series, granularity, onGranularity }: TProps)
           <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" reversed={rtl} tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={16} />
-            <YAxis orientation={rtl ? 'right' : 'left'} width={56} tick={{ fontSize: 11 }} tickFormatter={(v: number) => amounts.format(v)} />
+            <YAxis orientation={rtl ? 'right' : 'left'} width={56} tick={{ fontSize: 11 }} tickFormatter={(v: number) => axisAmount(t, lng, v)} />
             <Tooltip formatter={(value) => dzd(Number(value))} />
             <Bar dataKey="amount" name={t('page.chart')} fill="var(--color-primary-600, #2563eb)" />
           </BarChart>

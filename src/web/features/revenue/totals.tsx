@@ -4,7 +4,7 @@ import { useDzd } from './format';
 
 function Figure({ label, value, testId, tone }: { label: string; value: string; testId: string; tone?: 'muted' | 'warn' }) {
   return (
-    <div className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm" data-testid={testId}>
+    <div className="min-w-0 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm" data-testid={testId}>
       <p className="text-sm text-gray-600">{label}</p>
       <p className={`mt-1 text-xl font-extrabold ${tone === 'warn' ? 'text-amber-700' : tone === 'muted' ? 'text-gray-700' : 'text-gray-900'}`}>
         <bdi>{value}</bdi>

@@ -1,13 +1,12 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDzd, formatList, formatNumber } from '@shared/format';
 import { toLanguage } from '@shared/i18n';
 import { isolate, useDateFormat } from '@web/lib/format';
 import type { TAuditEntry, TAuditNames } from '@web/features/admin/api';
 
-const LOCALES = { ar: 'ar-DZ', en: 'en-GB', fr: 'fr-FR' } as const;
-
-type TFormat = { t: TFunction<'admin'>; names: TAuditNames; date: (iso: string) => string; number: (n: number) => string };
+type TFormat = { t: TFunction<'admin'>; names: TAuditNames; date: (iso: string) => string; number: (n: number) => string; dzd: (n: number) => string; list: (items: string[]) => string };
 type TLine = { key: string; label: string; value: string };
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -18,7 +17,7 @@ function planText(id: unknown, f: TFormat): string {
   const plan = f.names.plans[str(id)];
   if (!plan) return f.t('audit.values.unknown');
   const type = f.t(`audit.planTypes.${plan.type}`, { defaultValue: plan.type });
-  return f.t('audit.values.plan', { type, price: f.number(plan.priceDzd) });
+  return f.t('audit.values.plan', { type, price: f.dzd(plan.priceDzd) });
 }
 
 function batchText(id: unknown, f: TFormat): string {
@@ -59,10 +58,23 @@ const FIELDS: Record<string, (value: unknown, f: TFormat) => string | null> = {
   q: (v) => (v ? isolate(str(v)) : null),
   state: (v, f) => f.t(`inbox.states.${str(v)}`, { defaultValue: str(v) }),
   recalculate: (v, f) => f.t(v ? 'audit.values.yes' : 'audit.values.no'),
-  serial: (v, f) => f.number(num(v)),
+  // Card numbers are names printed on the cards, not quantities: never grouped.
+  serial: (v) => String(v),
+  serials: (v, f) => (Array.isArray(v) ? f.list(v.map(String)) : String(v)),
+  amountDzd: (v, f) => f.dzd(num(v)),
+  paidDzd: (v, f) => f.dzd(num(v)),
+  reference: (v) => isolate(str(v)),
+  method: (v, f) => f.t(`audit.values.methods.${str(v)}`, { defaultValue: str(v) }),
+  source: (v, f) => f.t(`audit.values.methods.${str(v)}`, { defaultValue: str(v) }),
+  livemode: (v, f) => f.t(v ? 'audit.values.livemode.live' : 'audit.values.livemode.test'),
+  wrong: (v, f) => f.number(num(v)),
+  live: (v, f) => f.t(v ? 'audit.values.yes' : 'audit.values.no'),
+  tables: (v, f) => f.number(num(v)),
   // Internal references with nothing to read for a person (the code itself is named by its last digits).
   codeId: () => null,
   requestId: () => null,
+  orderId: () => null,
+  receiptId: () => null,
 };
 
 /** Keys shown as one "from … to …" line. */
@@ -124,9 +136,8 @@ function targetName(entry: TAuditEntry, f: TFormat): string | null {
 function useAuditFormat(names: TAuditNames): TFormat {
   const { t, i18n } = useTranslation('admin');
   const date = useDateFormat();
-  const locale = LOCALES[toLanguage(i18n.resolvedLanguage)];
-  const numbers = new Intl.NumberFormat(locale);
-  return { t, names, date, number: (n) => (Number.isFinite(n) ? numbers.format(n) : '') };
+  const lng = toLanguage(i18n.resolvedLanguage);
+  return { t, names, date, number: (n) => formatNumber(lng, n), dzd: (n) => formatDzd(lng, n), list: (items) => formatList(lng, items) };
 }
 
 /** The target of an entry (its teacher as a link to their page) and its details, in words. */

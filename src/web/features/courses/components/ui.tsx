@@ -1,7 +1,7 @@
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_LOCALES, formatDate, formatDateTime } from '@shared/dates';
+import { formatDate, formatDateTime, formatDzd, formatNumber } from '@shared/format';
 import { toLanguage } from '@shared/i18n';
 import { Button } from '@web/components/ui/button';
 import { CloseIcon } from '@web/components/ui/icons';
@@ -10,15 +10,15 @@ import type { TPaginationLabels } from '@web/components/ui/pagination';
 
 /** Prices, dates and date-times in the reader's language; times on the Algiers clock, as the teacher set them. */
 export function useCourseFormat() {
-  const { t, i18n } = useTranslation('courses');
+  const { i18n } = useTranslation('courses');
   const lng = toLanguage(i18n.resolvedLanguage);
-  const locale = DATE_LOCALES[lng];
   return {
-    price: (dzd: number) => t('format.price', { amount: new Intl.NumberFormat(locale).format(dzd) }),
+    // Decision 121: the shared number formatter ("3.000 دج").
+    price: (dzd: number) => formatDzd(lng, dzd),
     // Decision 060: the shared formatter, with the month named ("15 جويلية 2026" in Arabic).
     date: (iso: string | null | undefined) => formatDate(lng, iso, 'long'),
     dateTime: (iso: string | null | undefined) => formatDateTime(lng, iso, 'long'),
-    number: (n: number) => new Intl.NumberFormat(locale).format(n),
+    number: (n: number) => formatNumber(lng, n),
   };
 }
 

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDzd } from '@shared/format';
+import { toLanguage } from '@shared/i18n';
 import { Button } from '@web/components/ui/button';
 import { Card, CardHeader } from '@web/components/ui/card';
 import { WalletIcon } from '@web/components/ui/icons';
@@ -14,12 +16,11 @@ import { notify } from '@web/lib/notify';
 type TPeriod = 'monthly' | 'annual';
 type TQuote = TBillingOverview['quotes'][number];
 
-const NUMBER = new Intl.NumberFormat('fr-DZ');
-
-/** An amount in dinars, e.g. "3 000 DZD" / "3 000 دج" (Western digits, decision 060). */
+/** An amount in dinars in the page's language: "3.000 دج", "3,000 DZD", "3 000 DA" (decision 121). */
 export function useDzd() {
-  const { t } = useTranslation('billing');
-  return (n: number) => t('page.dzd', { amount: NUMBER.format(n) });
+  const { i18n } = useTranslation('billing');
+  const lng = toLanguage(i18n.resolvedLanguage);
+  return (n: number) => formatDzd(lng, n);
 }
 
 function QuoteDetails({ quote, trialDaysLeft }: { quote: TQuote; trialDaysLeft: number }) {

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { isComingSoon, type TFeatureId } from '@shared/features';
 import {
   BellIcon,
   BookIcon,
@@ -25,8 +26,8 @@ export type TNavItem = {
   also?: string[];
   /** Only the exact paths count (the overview's children are other sections). */
   exact?: boolean;
-  /** Not built yet: the menu says "coming soon" (decision 048's marks, in the dashboard). */
-  soon?: boolean;
+  /** The feature of @shared/features behind the section: while it is not built, the menu says "coming soon". */
+  feature?: TFeatureId;
   /** Shows a count next to the label (activation codes waiting for the teacher's confirmation). */
   count?: 'pendingCodes' | 'pendingReceipts';
 };
@@ -40,7 +41,7 @@ export const NAV_GROUPS: Array<{ key: string; items: TNavItem[] }> = [
       { key: 'codes', to: '/teacher/codes', icon: TicketIcon, count: 'pendingCodes' },
       { key: 'students', to: '/teacher/students', icon: UsersIcon },
       { key: 'liveSessions', to: '/teacher/live-sessions', icon: VideoIcon },
-      { key: 'analytics', to: '/teacher/analytics', icon: ChartIcon, soon: true },
+      { key: 'analytics', to: '/teacher/analytics', icon: ChartIcon, feature: 'reports' },
     ],
   },
   {
@@ -51,7 +52,7 @@ export const NAV_GROUPS: Array<{ key: string; items: TNavItem[] }> = [
       { key: 'receipts', to: '/teacher/receipts', icon: WalletIcon, count: 'pendingReceipts', also: ['/teacher/transfer-settings'] },
       { key: 'messages', to: '/dashboard/messages', icon: MessageIcon },
       { key: 'ads', to: '/dashboard/ads', icon: MegaphoneIcon },
-      { key: 'notifications', to: '/teacher/notifications', icon: BellIcon, soon: true },
+      { key: 'notifications', to: '/teacher/notifications', icon: BellIcon, feature: 'messages' },
     ],
   },
   {
@@ -60,10 +61,13 @@ export const NAV_GROUPS: Array<{ key: string; items: TNavItem[] }> = [
       { key: 'profile', to: '/teacher/profile', icon: UserIcon },
       { key: 'settings', to: '/teacher/settings', icon: SettingsIcon },
       { key: 'billing', to: '/dashboard/billing', icon: WalletIcon },
-      { key: 'feedback', to: '/dashboard/feedback', icon: LightbulbIcon, soon: true },
+      { key: 'feedback', to: '/dashboard/feedback', icon: LightbulbIcon, feature: 'feedback' },
     ],
   },
 ];
+
+/** Not built yet (decision 048's marks, in the dashboard). */
+export const isSoon = (item: TNavItem) => isComingSoon(item.feature);
 
 export function isActive(item: TNavItem, pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

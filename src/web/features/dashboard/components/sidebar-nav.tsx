@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { cx } from '@web/lib/cx';
 import { pendingCodesQuery, pendingReceiptsQuery } from '@web/features/dashboard/api';
-import { isActive, NAV_GROUPS, type TNavItem } from './nav-items';
+import { isActive, isSoon, NAV_GROUPS, type TNavItem } from './nav-items';
 
 /**
  * What follows an entry's label: "coming soon" for a section not built yet, or how many items wait in it. The
@@ -11,7 +11,7 @@ import { isActive, NAV_GROUPS, type TNavItem } from './nav-items';
  */
 function Mark({ item, pending, describedBy }: { item: TNavItem; pending: number; describedBy: string }) {
   const { t } = useTranslation('dashboard');
-  if (item.soon) return <SoonMark item={item} describedBy={describedBy} />;
+  if (isSoon(item)) return <SoonMark item={item} describedBy={describedBy} />;
   if (!item.count || pending === 0) return null;
   return (
     <>
@@ -62,7 +62,7 @@ export function SidebarNav({ onNavigate, testId }: { onNavigate?: () => void; te
                     to={item.to}
                     onClick={onNavigate}
                     aria-current={active ? 'page' : undefined}
-                    aria-describedby={item.soon || (item.count && pending > 0) ? `${testId}-${item.key}-mark` : undefined}
+                    aria-describedby={isSoon(item) || (item.count && pending > 0) ? `${testId}-${item.key}-mark` : undefined}
                     data-nav={item.key}
                     className={cx(
                       'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
@@ -71,7 +71,7 @@ export function SidebarNav({ onNavigate, testId }: { onNavigate?: () => void; te
                     )}
                   >
                     <Icon className={cx('h-5 w-5', active ? 'text-primary-600' : 'text-gray-400')} />
-                    <span className={cx('min-w-0 flex-1 truncate', item.soon && 'text-gray-500')}>{t(`nav.${item.key}`)}</span>
+                    <span className={cx('min-w-0 flex-1 truncate', isSoon(item) && 'text-gray-500')}>{t(`nav.${item.key}`)}</span>
                     <Mark item={item} pending={pending} describedBy={`${testId}-${item.key}-mark`} />
                     {active && <span aria-hidden className="h-5 w-1 rounded-full bg-primary-600" />}
                   </Link>
