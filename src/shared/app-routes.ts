@@ -15,6 +15,7 @@ export const APP_ROUTE_PATTERNS: readonly string[] = [
   '/dashboard/messages',
   '/dashboard/revenue',
   '/dashboard/billing',
+  '/dashboard/ads',
   '/dashboard/feedback',
   '/dashboard/*',
   '/teacher',

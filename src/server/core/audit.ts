@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'subscription.redeemed',
   'subscription.plan_changed',
   'subscription.cancelled',
+  'subscription.suspended',
   'subscription.reactivated',
   'payment.refunded',
   'payment.receipt_approved',
@@ -54,6 +55,7 @@ export const AUDIT_TARGET_TYPES = [
   'ledger_entry',
   'payment_order',
   'plan_invoice',
+  'lesson',
 ] as const;
 type TAuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -102,6 +104,10 @@ export const AUDIT_DETAIL_KEYS = [
   'wrong',
   'live',
   'tables',
+  'sessionId',
+  'segments',
+  'keys',
+  'seconds',
 ] as const;
 type TAuditDetailKey = (typeof AUDIT_DETAIL_KEYS)[number];
 

@@ -151,6 +151,25 @@ export class ConfigError extends StartupError {}
 /** Every variable Darsi reads; README.md and .env.example must document each one (config.test.ts). */
 export const ENV_VARIABLES = Object.keys(ZEnv.shape);
 
+type TEnv = z.infer<typeof ZEnv>;
+
+/** Settings that would be unsafe together, as "NAME: why", or null. */
+function unsafeSetting(e: TEnv): string | null {
+  const production = e.NODE_ENV === 'production';
+  const rules: Array<[boolean, string]> = [
+    [production && !e.BETTER_AUTH_SECRET, 'BETTER_AUTH_SECRET: required in production'],
+    [production && e.SAVE_MISSING_TRANSLATIONS === 'true', 'SAVE_MISSING_TRANSLATIONS: development only, it writes to disk'],
+    [production && !e.CODES_SECRET, 'CODES_SECRET: required in production'],
+    [production && !e.VIDEO_SECRET, 'VIDEO_SECRET: required in production'],
+    [production && !e.PAYMENTS_SECRET, 'PAYMENTS_SECRET: required in production'],
+    // A test key in production let plans be "paid" on Chargily's test page and counted as revenue (issue 23,
+    // decision 110): Darsi's own key must be a live one there.
+    [production && !!e.CHARGILY_SECRET_KEY?.startsWith('test_sk_'), 'CHARGILY_SECRET_KEY: a test_sk_ key is refused in production; use the live_sk_ key'],
+    [!!e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY), 'S3_ACCESS_KEY_ID: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY'],
+  ];
+  return rules.find(([unsafe]) => unsafe)?.[1] ?? null;
+}
+
 /** Validates the environment once at start; a bad value names the variable instead of failing later. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const parsed = ZEnv.safeParse(emptyToUndefined(env));
@@ -160,29 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     throw new ConfigError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.BETTER_AUTH_SECRET) {
-    throw new ConfigError('Invalid environment variable BETTER_AUTH_SECRET: required in production');
-  }
-  if (e.NODE_ENV === 'production' && e.SAVE_MISSING_TRANSLATIONS === 'true') {
-    throw new ConfigError('Invalid environment variable SAVE_MISSING_TRANSLATIONS: development only, it writes to disk');
-  }
-  if (e.NODE_ENV === 'production' && !e.CODES_SECRET) {
-    throw new ConfigError('Invalid environment variable CODES_SECRET: required in production');
-  }
-  if (e.NODE_ENV === 'production' && !e.VIDEO_SECRET) {
-    throw new ConfigError('Invalid environment variable VIDEO_SECRET: required in production');
-  }
-  if (e.NODE_ENV === 'production' && !e.PAYMENTS_SECRET) {
-    throw new ConfigError('Invalid environment variable PAYMENTS_SECRET: required in production');
-  }
-  // A test key in production let plans be "paid" on Chargily's test page and counted as revenue (issue 23,
-  // decision 110): Darsi's own key must be a live one there.
-  if (e.NODE_ENV === 'production' && e.CHARGILY_SECRET_KEY?.startsWith('test_sk_')) {
-    throw new ConfigError('Invalid environment variable CHARGILY_SECRET_KEY: a test_sk_ key is refused in production; use the live_sk_ key');
-  }
-  if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError('Invalid environment variable S3_ACCESS_KEY_ID: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
-  }
+  const refused = unsafeSetting(e);
+  if (refused) throw new ConfigError(`Invalid environment variable ${refused}`);
   return {
     env: e.NODE_ENV,
     port: e.PORT,

@@ -6,7 +6,7 @@ import { AuthCard } from './components/auth-card';
 import { ErrorBox, LINK, SuccessBox } from './components/fields';
 import { ResendVerification } from '@web/components/resend-verification';
 import { fetchSession, type TSession } from '@web/lib/session';
-import { safeRedirect } from '@web/lib/auth-state';
+import { safeRedirect } from '@shared/safe-redirect';
 
 const KNOWN_ERRORS = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED']);
 
