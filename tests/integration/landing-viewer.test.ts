@@ -17,6 +17,10 @@ beforeAll(async () => {
   main = await createPage(a, 'أكاديمية الرياضيات');
   const saved = await savePage(a, main.id, {
     ...editable(main),
+    // The starter invents no outline, prices or quotes (decision 119): the teacher writes their own.
+    course_content: [{ id: 'cc-1', title: 'الدوال الأسية', description: 'خمسة دروس مع تمارين محلولة' }],
+    pricing: [{ id: 'p-1', name: 'شهري', price: '3.000 دج', period: 'شهرياً', features: ['كل الدروس'], ctaLabel: 'سجّل الآن', ctaUrl: '/student/register' }],
+    testimonials: [{ id: 't-1', name: 'أمينة', role: 'طالبة بكالوريا', text: 'شرح واضح ومراجعة مفيدة.', rating: 5 }],
     meta_data: { title: 'عنوان البحث', description: 'وصف للمحركات', canonical: 'https://example.test/canonical', robots: 'index,follow', shareImage: 'https://cdn.example.test/share.png' },
   });
   main = ((await saved.json()) as { page: Record<string, unknown> }).page;

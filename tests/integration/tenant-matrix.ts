@@ -118,6 +118,7 @@ export const ROUTE_MATRIX: Record<string, TRule> = {
   'PATCH /api/courses/teacher/enrollments/:enrollmentId/plan': own((x) => ({ planId: x.planId, recalculate: true })),
   'POST /api/courses/teacher/enrollments/:enrollmentId/cancel': own(),
   'POST /api/courses/teacher/enrollments/:enrollmentId/reactivate': own(),
+  'POST /api/courses/teacher/enrollments/:enrollmentId/suspend': own(),
 
   // Courses (student).
   'GET /api/courses/student/courses/:courseId': own(),

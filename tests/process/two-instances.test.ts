@@ -103,7 +103,7 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     expect(['nginx', 'node']).toContain(proxy.kind);
   });
 
-  it('serves a landing page saved through A fresh from B within a second', async () => {
+  it('serves a landing page changed and published through A fresh from B within a second', async () => {
     const t = await teacher();
     const created = await t.c.send('a', 'POST', `${MAIN}/api/landing/pages`, { title: 'صفحة المجموعة', template: 'starter' });
     expect(created.status).toBe(201);
@@ -115,6 +115,8 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     const { id: _i, teacher_id: _t, is_published: _p, is_main: _m, views_count: _v, created_at: _c, updated_at: _u, published_at: _pa, url: _url, teacher: _teacher, ...fields } = page;
     const saved = await t.c.send('a', 'PUT', `${MAIN}/api/landing/pages/${page.id}`, { ...fields, custom_slug: fields.custom_slug ?? '', subtitle: 'حفظ على الخادم الأول' });
     expect(saved.status, saved.text).toBe(200);
+    // A save of a published page is its draft (decision 119); publishing it is what B must serve at once.
+    expect((await t.c.send('a', 'POST', `${MAIN}/api/landing/pages/${page.id}/publish`)).status).toBe(200);
     const deadline = Date.now() + 1_000;
     let body = '';
     while (Date.now() < deadline && !body.includes('حفظ على الخادم الأول')) body = (await t.c.send('b', 'GET', `${t.host}/`)).text;
