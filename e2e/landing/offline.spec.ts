@@ -24,6 +24,8 @@ test.describe('the landing page offline worker', () => {
     // worker, having fetched the new one behind it, shows the banner.
     const changed = await savePageViaApi(page, created.id, { ...editable(created), title: 'صفحة محدثة' });
     expect(changed.title).toBe('صفحة محدثة');
+    // A save is the page's draft (decision 119): publishing it is the change visitors get.
+    await publishViaApi(page, created.id);
     await page.reload();
     await expect(page.locator('h1')).toHaveText('صفحة بلا اتصال');
     const banner = page.locator('[data-update-banner]');

@@ -39,6 +39,8 @@ test.describe('readable page links (Arabic, RTL)', () => {
     await expect(page.getByTestId('slug-preview')).toContainText('/رمضان-2026');
     await page.getByTestId('editor-save').click();
     await expect(page.getByTestId('editor-dirty')).toHaveCount(0);
+    // The new link is part of the draft until the page is published again (decision 119).
+    await publishViaApi(page, offer.id);
     await page.goto(onSubdomain(account.subdomain, '/رمضان-2026'));
     await expect(page.locator('h1')).toHaveText('عرض خاص لشهر رمضان');
   });

@@ -48,7 +48,7 @@ test.describe('unknown addresses', () => {
 test.describe('the overflow check itself', () => {
   test('catches a box pushed past the start edge of a right-to-left page, and ignores what is clipped on purpose', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 600 });
-    await page.setContent(`<html dir="rtl"><body style="margin:0">
+    await page.setContent(`<html dir="rtl" lang="ar"><head><title>overflow check</title></head><body style="margin:0">
       <p style="overflow:hidden"><span style="display:inline-block;width:600px">clipped</span></p>
       <span style="position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);right:-40px">sr-only</span>
       <nav aria-hidden="true" style="position:fixed;left:-300px;width:280px">closed drawer</nav>

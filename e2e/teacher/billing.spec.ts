@@ -22,7 +22,7 @@ test.describe('Darsi plan (Arabic)', () => {
     await expect(page).toHaveURL(/\/dashboard\/billing$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('اشتراك دَرسي');
     await expect(page.getByTestId('billing-status')).toHaveText('منتهية');
-    await expect(page.getByTestId('plan-due')).toContainText('3 000');
+    await expect(page.getByTestId('plan-due')).toContainText('3.000 دج');
     await page.getByTestId('pay-card').click();
     // Chargily's hosted page (the stand-in): pay.
     await expect(page.getByRole('heading', { name: 'Chargily Pay' })).toBeVisible();

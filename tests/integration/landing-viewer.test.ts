@@ -614,7 +614,7 @@ describe(`teacher hosts, pixels, slugs and the render cache (${DRIVER})`, () => 
     t.services.landing.coursesChanged(c.teacherId);
     const onHost = await (await visit(t, c.host, '/')).text();
     expect(onHost).toContain('دورة الفيزياء</h3>');
-    expect(onHost).toContain(`<a href="/courses/${courseId}" class="lp-btn lp-btn--primary lp-course__cta" aria-label="عرض دورة دورة الفيزياء" data-testid="course-card-cta">عرض الدورة</a>`);
+    expect(onHost).toContain(`<a href="/courses/${courseId}" class="lp-btn lp-btn--primary lp-course__cta" aria-label="عرض الدورة: دورة الفيزياء" data-testid="course-card-cta">عرض الدورة</a>`);
     const onMain = await (await visit(t, mainHost(), `/landing/${page.id}`)).text();
     expect(onMain).toContain(`<a href="/platform/${c.subdomain}/courses/${courseId}" class="lp-btn lp-btn--primary lp-course__cta"`);
   });

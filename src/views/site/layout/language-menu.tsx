@@ -13,7 +13,8 @@ export function LanguageMenu({ id }: { id: string }) {
       <details className="relative" data-language-menu>
         <summary
           data-testid="language-switcher"
-          aria-label={t('language.label')}
+          // The name starts with what the summary shows (WCAG 2.5.3, label in name), then says what it does.
+          aria-label={`${t(`common:language.names.${lng}`)} · ${t('language.label')}`}
           className="flex cursor-pointer list-none items-center gap-1.5 rounded-lg border border-gray-200 px-2.5 py-1.5 text-sm hover:bg-gray-50"
         >
           <Icon name="globe" className="h-4 w-4" />

@@ -60,7 +60,8 @@ export function LanguageSwitcher() {
         data-testid="language-switcher"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={t('language.label')}
+        // The name starts with what the button shows (WCAG 2.5.3, label in name), then says what it does.
+        aria-label={`${t(`language.names.${shown}`)} · ${t('language.label')}`}
         onClick={() => setOpen((o) => !o)}
         className="inline-flex items-center gap-2 rounded-lg border border-gray-200 px-3 py-1.5 text-sm hover:bg-gray-50"
       >

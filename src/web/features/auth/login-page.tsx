@@ -50,13 +50,16 @@ function LoginLog({ entries }: { entries: TLogEntry[] }) {
       <h2 id="login-log-title" className="text-xs font-bold text-gray-700">
         {t('login.log.title')}
       </h2>
-      <ol role="log" data-testid="login-log" className="mt-2 list-decimal space-y-1 ps-5 text-xs text-gray-700">
-        {entries.map((entry, i) => (
-          <li key={i} data-step={entry.step}>
-            {t(`login.log.steps.${entry.step}`, { ...entry.values, defaultValue: t('login.log.steps.unknown', { step: entry.step }) })}
-          </li>
-        ))}
-      </ol>
+      {/* The live region wraps the list: an ol with role="log" is no longer a list, and its items lose their parent. */}
+      <div role="log" data-testid="login-log">
+        <ol className="mt-2 list-decimal space-y-1 ps-5 text-xs text-gray-700">
+          {entries.map((entry, i) => (
+            <li key={i} data-step={entry.step}>
+              {t(`login.log.steps.${entry.step}`, { ...entry.values, defaultValue: t('login.log.steps.unknown', { step: entry.step }) })}
+            </li>
+          ))}
+        </ol>
+      </div>
     </section>
   );
 }

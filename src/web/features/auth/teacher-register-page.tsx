@@ -148,8 +148,9 @@ export function TeacherRegisterPage() {
           )}
           <p id="subdomain-preview" className="flex flex-wrap items-baseline gap-x-1 rounded-lg bg-primary-50 px-3 py-2 text-sm text-gray-700">
             <span>{t('register.subdomain.preview')}</span>
-            {/* One unbroken Latin address (the placeholder's, when empty): never split at its hyphen or dot. */}
-            <bdi dir="ltr" data-testid="subdomain-preview" className="max-w-full overflow-x-auto whitespace-nowrap font-mono font-medium text-primary-800">
+            {/* One unbroken Latin address (the placeholder's, when empty): never split at its hyphen or dot. When it
+                scrolls on a phone, the keyboard can reach and scroll it too (axe: scrollable-region-focusable). */}
+            <bdi dir="ltr" tabIndex={0} data-testid="subdomain-preview" className="max-w-full overflow-x-auto whitespace-nowrap font-mono font-medium text-primary-800">
               {`${subdomain || t('placeholders.subdomain')}.${host}`}
             </bdi>
           </p>
