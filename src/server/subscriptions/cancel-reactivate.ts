@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { planDays } from '@shared/courses';
 import { coursePlans } from '@server/core/db/schema';
-import { audit, type TActor } from '@server/core/audit';
+import { audit, type TActor, type TAuditAction, type TAuditEntry } from '@server/core/audit';
 import { addDays, DAY_MS, iso } from '@server/core/dates';
 import { ensureStudentCapacity } from '@server/plans';
 import { ownEnrollment } from './queries';
@@ -12,6 +12,20 @@ import { enrollments } from '@server/core/db/schema';
 
 const e = enrollments;
 
+/** The audit row of a teacher's change to one enrollment, in the same transaction as the change. */
+function auditEnrollment(tx: Parameters<typeof audit>[0], action: TAuditAction, current: { id: string; studentId: string; courseId: string }, teacherId: string, actor: TActor, extra: NonNullable<TAuditEntry['details']> = {}) {
+  return audit(tx, {
+    actorUserId: actor.userId,
+    actorRole: 'teacher',
+    action,
+    targetType: 'enrollment',
+    targetId: current.id,
+    teacherId,
+    details: { studentId: current.studentId, courseId: current.courseId, ...extra },
+    ip: actor.ip,
+  });
+}
+
 export async function cancel(deps: TSubscriptionsDeps, teacherId: string, enrollmentId: string, actor: TActor) {
   const { db, clock } = deps;
   return db.transaction(async (tx) => {
@@ -20,16 +34,7 @@ export async function cancel(deps: TSubscriptionsDeps, teacherId: string, enroll
     const now = clock.now();
     await tx.update(e).set({ status: 'cancelled', cancelledAt: now, updatedAt: now }).where(eq(e.id, current.id));
     await recordCancellation(tx, current, actor.userId, now);
-    await audit(tx, {
-      actorUserId: actor.userId,
-      actorRole: 'teacher',
-      action: 'subscription.cancelled',
-      targetType: 'enrollment',
-      targetId: current.id,
-      teacherId,
-      details: { studentId: current.studentId, courseId: current.courseId },
-      ip: actor.ip,
-    });
+    await auditEnrollment(tx, 'subscription.cancelled', current, teacherId, actor);
     return { ok: true as const };
   });
 }
@@ -46,16 +51,7 @@ export async function suspend(deps: TSubscriptionsDeps, teacherId: string, enrol
     if (current.status === 'suspended') return { ok: true as const };
     const now = clock.now();
     await tx.update(e).set({ status: 'suspended', updatedAt: now }).where(eq(e.id, current.id));
-    await audit(tx, {
-      actorUserId: actor.userId,
-      actorRole: 'teacher',
-      action: 'subscription.suspended',
-      targetType: 'enrollment',
-      targetId: current.id,
-      teacherId,
-      details: { studentId: current.studentId, courseId: current.courseId },
-      ip: actor.ip,
-    });
+    await auditEnrollment(tx, 'subscription.suspended', current, teacherId, actor);
     return { ok: true as const };
   });
 }
@@ -78,16 +74,7 @@ export async function reactivate(deps: TSubscriptionsDeps, teacherId: string, en
       expiresAt = days === null ? null : addDays(now, days);
     }
     await tx.update(e).set({ status: 'active', cancelledAt: null, expiresAt, updatedAt: now }).where(eq(e.id, current.id));
-    await audit(tx, {
-      actorUserId: actor.userId,
-      actorRole: 'teacher',
-      action: 'subscription.reactivated',
-      targetType: 'enrollment',
-      targetId: current.id,
-      teacherId,
-      details: { studentId: current.studentId, courseId: current.courseId, expiresAt: iso(expiresAt) },
-      ip: actor.ip,
-    });
+    await auditEnrollment(tx, 'subscription.reactivated', current, teacherId, actor, { expiresAt: iso(expiresAt) });
     return { expiresAt: iso(expiresAt) };
   });
 }
