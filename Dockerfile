@@ -32,11 +32,13 @@ COPY content ./content
 COPY public ./public
 COPY scripts/backup.mjs ./scripts/backup.mjs
 # Runs as the image's unprivileged "node" user; DATA_DIR is a volume it owns (shared by every instance).
-RUN mkdir -p /data && chown node:node /data
+# /pages: the landing pages written for nginx (LANDING_FILES_DIR in deploy/compose.yaml, decision 220).
+RUN mkdir -p /data /pages && chown node:node /data /pages
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
 # Liveness only: a database outage shows on /api/health/ready (the proxy's check), and must not restart Darsi.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "dist/server/main.mjs"]
+# The V8 flags of `npm start` (package.json; measured in bench/results/memory.md, docs/guides/operations.md).
+CMD ["node", "--max-semi-space-size=4", "--liftoff-only", "dist/server/main.mjs"]

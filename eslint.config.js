@@ -3,6 +3,7 @@ import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier/flat';
 import serverRules from './eslint/server.js';
 import webRules from './eslint/web.js';
 
@@ -32,7 +33,10 @@ const importDirection = {
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/web/**', '**/views/**', '@server/**', '@web/**', '@views/**', 'node:*'], message: 'src/shared is pure: no server, web or Node imports.' },
+            {
+              group: ['**/server/**', '**/web/**', '**/views/**', '@server/**', '@web/**', '@views/**', 'node:*'],
+              message: 'src/shared is pure: no server, web or Node imports.',
+            },
           ],
         },
       ],
@@ -57,10 +61,7 @@ const importDirection = {
   server: {
     files: ['src/server/**/*.{ts,tsx}'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/web/**', '@web/**'], message: 'The server never imports web code.' }] },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**', '@web/**'], message: 'The server never imports web code.' }] }],
     },
   },
 };
@@ -121,4 +122,6 @@ export default tseslint.config(
     files: ['scripts/**', 'bench/**', 'e2e/**', 'tests/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-console': 'off' },
   },
+  // Last, so that Prettier alone decides layout: it turns off any stylistic rule that would disagree.
+  prettier,
 );

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_SESSIONS_KEY } from './e2e/support/sessions';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BUILD_DIR = process.env.BUILD_DIR ?? 'dist';
@@ -71,6 +72,8 @@ export default defineConfig({
         BETTER_AUTH_SECRET: 'e2e-secret-0123456789abcdef0123456789',
         DATABASE_URL: '',
         NODE_ENV: 'test',
+        // Tests open sessions without the login form (e2e/support/sessions.ts, decision 134).
+        E2E_SESSIONS_KEY,
         LOG_LEVEL: 'warn',
         // Live sessions embedded with a (stand-in) Jitsi: e2e/live serves a fake external_api.js for this host.
         JITSI_DOMAIN: 'meet.darsi.test',

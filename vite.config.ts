@@ -1,11 +1,18 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { aliases } from './aliases.mjs';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  resolve: { alias: aliases },
+  resolve: {
+    alias: [
+      ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })),
+      // zod with jitless set, in zod's own chunk (src/web/lib/zod-jitless.ts): not in the entry.
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/web/lib/zod-jitless.ts', import.meta.url)) },
+    ],
+  },
   // 'hidden': maps are written for debugging on the server's disk but not referenced, and the server never serves them.
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: 'hidden' },
   server: {

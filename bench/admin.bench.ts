@@ -10,12 +10,13 @@ import { loadConfig } from '@server/core/config';
 import { openPostgres } from '@server/core/db/client';
 import { createServices } from '@server/services';
 import { createJobQueue } from '@server/core/jobs/queue';
+import { size } from './smoke';
 
-const TEACHERS = 20_000;
-const STUDENTS = 200_000;
-const AUDIT = 300_000;
-const CONTACT = 20_000;
-const RUNS = 30;
+const TEACHERS = size(20_000, 20);
+const STUDENTS = size(200_000, 40);
+const AUDIT = size(300_000, 60);
+const CONTACT = size(20_000, 5);
+const RUNS = size(30, 1);
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const dbName = `darsi_bench_admin_${Date.now()}`;
@@ -59,7 +60,9 @@ await db.execute(sql`insert into teachers (user_id, name, email, subdomain, stat
   from generate_series(1, ${TEACHERS}) i`);
 await db.execute(sql`insert into "user" (id, name, email, role)
   select 'us' || i, 'طالب ' || i, 'student' || i || '@bench.test', 'student' from generate_series(1, ${STUDENTS}) i`);
-await db.execute(sql`insert into students (id, name, created_at) select 'us' || i, 'طالب ' || i, now() - (i % 45) * interval '1 day' from generate_series(1, ${STUDENTS}) i`);
+await db.execute(
+  sql`insert into students (id, name, created_at) select 'us' || i, 'طالب ' || i, now() - (i % 45) * interval '1 day' from generate_series(1, ${STUDENTS}) i`,
+);
 await db.execute(sql`insert into teacher_students (teacher_id, student_id)
   select t.id, 'us' || s.i from generate_series(1, ${STUDENTS}) s(i)
   join (select id, row_number() over (order by created_at, id) as n from teachers) t on t.n = 1 + s.i % ${TEACHERS}`);

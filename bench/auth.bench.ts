@@ -1,7 +1,6 @@
 // Login throughput, session-check throughput and the password-hashing cost, on PostgreSQL.
 // Run: node bench/run.mjs auth   (needs TEST_DATABASE_URL or DATABASE_URL; default the local server)
 import { scrypt } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import pino from 'pino';
@@ -11,6 +10,7 @@ import { loadConfig } from '@server/core/config';
 import { openPostgres } from '@server/core/db/client';
 import { createServices } from '@server/services';
 import { createJobQueue } from '@server/core/jobs/queue';
+import { size, writeResult } from './smoke';
 
 // Noisy neighbours change every figure: the report states the load the run started under.
 const loadAtStart = os.loadavg()[0]!;
@@ -67,23 +67,32 @@ async function pool<T>(count: number, concurrency: number, task: (i: number) => 
 
 // 1. Hashing cost.
 const hashTimes: number[] = [];
-for (let i = 0; i < 20; i += 1) {
+for (let i = 0; i < size(20, 1); i += 1) {
   const t0 = performance.now();
   await hashPassword('correct-horse-battery-9');
   hashTimes.push(performance.now() - t0);
 }
 hashTimes.sort((a, b) => a - b);
+const hashMedian = hashTimes[Math.floor(hashTimes.length / 2)]!;
 
 // 2. Accounts to log in with (one student each, on distinct IPs so that no limit applies).
-const ACCOUNTS = 40;
+const ACCOUNTS = size(40, 2);
 for (let i = 0; i < ACCOUNTS; i += 1) {
-  await call('/api/account/register/student', { method: 'POST', ip: `198.51.100.${i + 1}`, body: { name: 'طالب', email: `b${i}@bench.test`, password: 'correct-horse-9' } });
+  await call('/api/accounts/register/student', {
+    method: 'POST',
+    ip: `198.51.100.${i + 1}`,
+    body: { name: 'طالب', email: `b${i}@bench.test`, password: 'correct-horse-9' },
+  });
 }
 
-const LOGINS = 200;
+const LOGINS = size(200, 2);
 const CONCURRENCY = 8;
 const login = async (i: number) => {
-  const res = await call('/api/account/login', { method: 'POST', ip: `192.0.2.${(i % 200) + 1}`, body: { email: `b${i % ACCOUNTS}@bench.test`, password: 'correct-horse-9' } });
+  const res = await call('/api/accounts/login', {
+    method: 'POST',
+    ip: `192.0.2.${(i % 200) + 1}`,
+    body: { email: `b${i % ACCOUNTS}@bench.test`, password: 'correct-horse-9' },
+  });
   if (res.status !== 200) throw new Error(`login ${res.status}`);
 };
 const loginSecs = await pool(LOGINS, CONCURRENCY, login);
@@ -97,15 +106,18 @@ const scryptSecs = await pool(LOGINS, CONCURRENCY, scryptOnce);
 const authContext = await (services.auth as unknown as { $context: Promise<{ password: { verify: (x: unknown) => Promise<boolean> } }> }).$context;
 const realVerify = authContext.password.verify;
 authContext.password.verify = async () => true;
-const NO_HASH_LOGINS = 1000;
+const NO_HASH_LOGINS = size(1000, 2);
 const noHashSecs = await pool(NO_HASH_LOGINS, CONCURRENCY, login);
 authContext.password.verify = realVerify;
 
-const signedIn = await call('/api/account/login', { method: 'POST', ip: '192.0.2.250', body: { email: 'b0@bench.test', password: 'correct-horse-9' } });
-const cookie = signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-const CHECKS = 3000;
+const signedIn = await call('/api/accounts/login', { method: 'POST', ip: '192.0.2.250', body: { email: 'b0@bench.test', password: 'correct-horse-9' } });
+const cookie = signedIn.headers
+  .getSetCookie()
+  .map((c) => c.split(';')[0])
+  .join('; ');
+const CHECKS = size(3000, 2);
 const checkSecs = await pool(CHECKS, 16, async () => {
-  const res = await call('/api/account/session', { cookie, ip: '192.0.2.251' });
+  const res = await call('/api/accounts/session', { cookie, ip: '192.0.2.251' });
   if (res.status !== 200) throw new Error(`session ${res.status}`);
 });
 
@@ -117,7 +129,7 @@ const ms = (x: number) => `${x.toFixed(1)} ms`;
 const loginRate = LOGINS / loginSecs;
 const scryptRate = LOGINS / scryptSecs;
 const noHashRate = NO_HASH_LOGINS / noHashSecs;
-const idealRate = (os.cpus().length * 1000) / hashTimes[10]!;
+const idealRate = (os.cpus().length * 1000) / hashMedian;
 const report = `# Authentication benchmark (PostgreSQL)
 
 Measured by \`node bench/run.mjs auth\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores, Node ${process.version},
@@ -127,11 +139,11 @@ above ${os.cpus().length} means other work competed for them, and every rate bel
 
 | measure | result |
 |---|---|
-| password hash (Better Auth scrypt N=16384, r=16, p=1, 64-byte key), median of 20 | ${ms(hashTimes[10]!)} (min ${ms(hashTimes[0]!)}, max ${ms(hashTimes.at(-1)!)}) |
+| password hash (Better Auth scrypt N=16384, r=16, p=1, 64-byte key), median of ${hashTimes.length} | ${ms(hashMedian)} (min ${ms(hashTimes[0]!)}, max ${ms(hashTimes.at(-1)!)}) |
 | logins per second (${LOGINS} logins, ${CONCURRENCY} at a time, each verifying the scrypt hash) | ${loginRate.toFixed(1)} /s |
 | the same scrypt check alone, ${CONCURRENCY} at a time (no HTTP, no database) | ${scryptRate.toFixed(1)} /s |
 | logins per second with the password check made instant (${NO_HASH_LOGINS} logins: limits, session, lookups) | ${noHashRate.toFixed(0)} /s |
-| session checks per second (\`GET /api/account/session\`, ${CHECKS} requests, 16 at a time) | ${(CHECKS / checkSecs).toFixed(0)} /s |
+| session checks per second (\`GET /api/accounts/session\`, ${CHECKS} requests, 16 at a time) | ${(CHECKS / checkSecs).toFixed(0)} /s |
 
 ### Where a login's time goes
 A login is one scrypt check plus everything else: 10 database round trips (two limit counters, Better Auth's
@@ -141,12 +153,11 @@ the same scrypt checks reach on their own, ${CONCURRENCY} at a time: hashing is 
 server time, the rest is ${((100 * scryptRate) / (scryptRate + noHashRate)).toFixed(0)}% of a login and the hash the other ${((100 * noHashRate) / (scryptRate + noHashRate)).toFixed(0)}%.
 
 The expectation of ~30 logins/s on 2 cores assumed that two hashes run in parallel as fast as one. They do not:
-the median single hash takes ${ms(hashTimes[10]!)} (so ${os.cpus().length} × 1000 / ${hashTimes[10]!.toFixed(0)} = ${idealRate.toFixed(0)} /s if it scaled), while ${CONCURRENCY} parallel
+the median single hash takes ${ms(hashMedian)} (so ${os.cpus().length} × 1000 / ${hashMedian.toFixed(0)} = ${idealRate.toFixed(0)} /s if it scaled), while ${CONCURRENCY} parallel
 checks reach ${scryptRate.toFixed(1)} /s. Each check fills 32 MiB of memory on purpose (N=16384, r=16), so parallel checks
 compete for memory bandwidth and cache, and on a shared machine other work competes for the cores. The cost is
 deliberate: it bounds an offline attack on a stolen database to a few guesses per second per core. Bigger
 machines get more: raise \`UV_THREADPOOL_SIZE\` (4 by default) to the number of cores.
 `;
-fs.mkdirSync('bench/results', { recursive: true });
-fs.writeFileSync('bench/results/auth.md', report);
+writeResult('bench/results/auth.md', report);
 console.log(report);

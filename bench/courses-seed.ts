@@ -10,15 +10,16 @@ import pino from 'pino';
 import { createApp } from '@server/app';
 import { loadConfig } from '@server/core/config';
 import { openPostgres, type Db, type TDatabase } from '@server/core/db/client';
-import { enrollments, lessonProgress, session, students, teachers, teacherStudents, user } from '@server/core/db/schema';
+import { enrollments, lessonProgress, planSubscriptions, session, students, teachers, teacherStudents, user } from '@server/core/db/schema';
 import { createServices, type TServices } from '@server/services';
 import { createJobQueue } from '@server/core/jobs/queue';
+import { size } from './smoke';
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const STUDENTS = 10_000;
-export const PROGRESS = 100_000;
+export const STUDENTS = size(10_000, 40);
+export const PROGRESS = size(100_000, 200);
 const COURSES = 5;
-const LESSONS_PER_COURSE = 24;
+const LESSONS_PER_COURSE = size(24, 3);
 
 export async function postgresDatabase() {
   const dbName = `darsi_bench_${Date.now()}_${Math.floor(Math.random() * 1e4)}`;
@@ -72,8 +73,8 @@ export async function sessionCookie(services: TServices, userId: string): Promis
   return (await serializeSignedCookie('darsi.session_token', token, services.config.authSecret!)).split(';')[0]!;
 }
 
-async function insertChunks<T extends Record<string, unknown>>(db: Db, table: Parameters<Db['insert']>[0], rows: T[], size = 1000) {
-  for (let i = 0; i < rows.length; i += size) await db.insert(table).values(rows.slice(i, i + size) as never);
+async function insertChunks<T extends Record<string, unknown>>(db: Db, table: Parameters<Db['insert']>[0], rows: T[], chunk = 1000) {
+  for (let i = 0; i < rows.length; i += chunk) await db.insert(table).values(rows.slice(i, i + chunk) as never);
 }
 
 /** A teacher on the institution plan (no limits) with courses, lessons and `count` students of their own. */
@@ -83,8 +84,26 @@ export async function seedTeacher(services: TServices, count: number) {
   await db.insert(user).values({ id: userId, name: 'Bench Teacher', email: `t-${userId}@bench.test`, role: 'teacher' });
   const [teacher] = await db
     .insert(teachers)
-    .values({ userId, name: 'Bench Teacher', email: `t-${userId}@bench.test`, subdomain: `bench-${userId.slice(0, 8)}`, plan: 'institution', trialEndsAt: new Date(Date.now() + 30 * 86_400_000) })
+    .values({
+      userId,
+      name: 'Bench Teacher',
+      email: `t-${userId}@bench.test`,
+      subdomain: `bench-${userId.slice(0, 8)}`,
+      plan: 'institution',
+      trialEndsAt: new Date(Date.now() + 30 * 86_400_000),
+    })
     .returning();
+  // A paid plan of a year, not only the trial's date: the bench measures a platform in business, and a trial that
+  // lapses (or a trial rule that changes) must not turn its first course into PLAN_REQUIRED again.
+  const now = new Date();
+  await db.insert(planSubscriptions).values({
+    teacherId: teacher!.id,
+    plan: 'institution',
+    period: 'annual',
+    currentPeriodStart: now,
+    currentPeriodEnd: new Date(now.getTime() + 365 * 86_400_000),
+    periodPaidDzd: 0,
+  });
   const domain = services.courses;
   const courseIds: string[] = [];
   const lessonIds: string[][] = [];
@@ -94,7 +113,18 @@ export async function seedTeacher(services: TServices, count: number) {
     const section = await domain.content.addSection(teacher!.id, id, 'القسم');
     const ids: string[] = [];
     for (let l = 0; l < LESSONS_PER_COURSE; l += 1) {
-      ids.push((await domain.content.addLesson(teacher!.id, id, { sectionId: section.id, title: `درس ${l + 1}`, type: 'text', bodyHtml: '<p>نص</p>', url: '', releaseAt: null })).id);
+      ids.push(
+        (
+          await domain.content.addLesson(teacher!.id, id, {
+            sectionId: section.id,
+            title: `درس ${l + 1}`,
+            type: 'text',
+            bodyHtml: '<p>نص</p>',
+            url: '',
+            releaseAt: null,
+          })
+        ).id,
+      );
     }
     const { plans } = await domain.courses.putPlans(teacher!.id, id, [{ type: 'monthly', priceDzd: 3000, durationDays: null, autoRenew: false }]);
     await domain.courses.update(teacher!, id, { status: 'published' });
@@ -103,9 +133,21 @@ export async function seedTeacher(services: TServices, count: number) {
     planIds.push(plans[0]!.id);
   }
   const studentIds = Array.from({ length: count }, () => randomUUID());
-  await insertChunks(db, user, studentIds.map((id, i) => ({ id, name: `طالب ${i}`, email: `s-${id}@bench.test`, role: 'student' })));
-  await insertChunks(db, students, studentIds.map((id, i) => ({ id, name: `طالب ${i}`, teacherId: teacher!.id })));
-  await insertChunks(db, teacherStudents, studentIds.map((id) => ({ teacherId: teacher!.id, studentId: id })));
+  await insertChunks(
+    db,
+    user,
+    studentIds.map((id, i) => ({ id, name: `طالب ${i}`, email: `s-${id}@bench.test`, role: 'student' })),
+  );
+  await insertChunks(
+    db,
+    students,
+    studentIds.map((id, i) => ({ id, name: `طالب ${i}`, teacherId: teacher!.id })),
+  );
+  await insertChunks(
+    db,
+    teacherStudents,
+    studentIds.map((id) => ({ teacherId: teacher!.id, studentId: id })),
+  );
   return { teacher: teacher!, courseIds, lessonIds, planIds, studentIds };
 }
 
@@ -140,7 +182,13 @@ export async function seedScale(services: TServices) {
     const { studentId, c } = enrolled[k % enrolled.length]!;
     const lesson = Math.floor(k / enrolled.length);
     if (lesson >= LESSONS_PER_COURSE) break;
-    progress.push({ teacherId: base.teacher.id, studentId, courseId: base.courseIds[c]!, lessonId: base.lessonIds[c]![lesson]!, completedAt: new Date(now - (k % 30) * 86_400_000) });
+    progress.push({
+      teacherId: base.teacher.id,
+      studentId,
+      courseId: base.courseIds[c]!,
+      lessonId: base.lessonIds[c]![lesson]!,
+      completedAt: new Date(now - (k % 30) * 86_400_000),
+    });
   }
   await insertChunks(services.db, lessonProgress, progress);
   await services.db.execute(sql`analyze`);

@@ -5,6 +5,11 @@
 // MODE=app-miss the real app with the page cache off: each request reads the database and renders
 // MODE=baseline raw node:http answering with the bytes and headers the app sent (BYTES_FILE); WITH_ALS=1 adds an
 //               active AsyncLocalStorage (reference row)
+// TEACHERS=n   (app modes) n teachers, copies of the first (user, teacher, page, three courses with their plans), on
+//               hosts bench.localhost, bench1.localhost … bench{n-1}.localhost
+// CONTROL_PORT  (app mode) a second port whose POST /invalidate does what a teacher's save does to the cache (drops and
+//               re-renders the page) and whose GET /renders answers how many pages were rendered so far
+// LANDING_FILES_DIR (app mode) the pages are written as files for nginx (decision 220)
 // MODE=breakdown no server: times each step of a cache miss in-process and sends the result to the parent
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
@@ -24,6 +29,7 @@ import { publishedCourseCards } from '@server/courses/course-cards';
 import { withLandingFastPath } from '@server/landing/fast-path';
 import { createServices } from '@server/services';
 import { createJobQueue } from '@server/core/jobs/queue';
+import { size } from './smoke';
 
 const mode = process.env.MODE ?? 'app';
 const port = Number(process.env.PORT ?? 3950);
@@ -53,6 +59,7 @@ if (mode === 'baseline') {
     VIDEO_SECRET: 'bench-video-secret-0123456789abcdef0123',
     PAYMENTS_SECRET: 'bench-video-secret-0123456789abcdef0123',
     LOG_LEVEL: 'info',
+    ...(process.env.LANDING_FILES_DIR ? { LANDING_FILES_DIR: process.env.LANDING_FILES_DIR } : {}),
   });
   const database = await openPglite(dataDir);
   await database.migrate();
@@ -73,9 +80,13 @@ if (mode === 'baseline') {
   await database.db.update(teacherLandingPages).set({ isPublished: true, isMain: true }).where(eq(teacherLandingPages.id, page.id));
   // A teacher with a few published courses: their cards are part of the page.
   for (const title of ['الرياضيات للبكالوريا', 'التحضير لشهادة التعليم المتوسط', 'تمارين محلولة في الهندسة']) {
-    const [course] = await database.db.insert(courses).values({ teacherId: teacher!.id, title, description: 'دروس منظمة مع تمارين محلولة', kind: 'organized', status: 'published' }).returning();
+    const [course] = await database.db
+      .insert(courses)
+      .values({ teacherId: teacher!.id, title, description: 'دروس منظمة مع تمارين محلولة', kind: 'organized', status: 'published' })
+      .returning();
     await database.db.insert(coursePlans).values({ teacherId: teacher!.id, courseId: course!.id, type: 'monthly', priceDzd: 2500 });
   }
+  await copyTeachers(database.db, teacher!.id, Number(process.env.TEACHERS ?? 1));
   if (mode === 'breakdown') {
     process.send?.(await breakdown(services, database.db, page.id, teacher!.id));
     process.exit(0);
@@ -86,16 +97,59 @@ if (mode === 'baseline') {
   // Which of Better Auth's AsyncLocalStorage instances this process has created (asked by the bench over IPC).
   process.on('message', (message) => {
     if (message !== 'storages') return;
-    const context = ((globalThis as unknown as Record<symbol, unknown>)[Symbol.for('better-auth:global')] as { context?: Record<string, unknown> } | undefined)?.context ?? {};
+    const context =
+      ((globalThis as unknown as Record<symbol, unknown>)[Symbol.for('better-auth:global')] as { context?: Record<string, unknown> } | undefined)?.context ??
+      {};
     process.send?.({ storages: Object.keys(context).filter((key) => key.endsWith('AsyncStorage') && context[key]) });
   });
+  if (process.env.CONTROL_PORT) control(services, teacher!.id, Number(process.env.CONTROL_PORT));
   serve({ fetch: app.fetch, port, hostname: '127.0.0.1', createServer: withLandingFastPath(services) }, () => process.send?.('ready'));
+}
+
+/** Teachers 1 … n-1 as copies of the first, written in chunks (one statement per chunk and table). */
+async function copyTeachers(db: ReturnType<typeof createServices>['db'], firstId: string, n: number) {
+  if (n <= 1) return;
+  const [first] = await db.select().from(teachers).where(eq(teachers.id, firstId));
+  const [page] = await db.select().from(teacherLandingPages).where(eq(teacherLandingPages.teacherId, firstId));
+  const firstCourses = await db.select().from(courses).where(eq(courses.teacherId, firstId));
+  const plans = await db.select().from(coursePlans).where(eq(coursePlans.teacherId, firstId));
+  for (let start = 1; start < n; start += 100) {
+    const ids = Array.from({ length: Math.min(100, n - start) }, (_, i) => start + i);
+    const users = ids.map((i) => ({ id: randomUUID(), name: first!.name, email: `bench${i}@darsi.test`, role: 'teacher' as const }));
+    await db.insert(user).values(users);
+    const made = await db
+      .insert(teachers)
+      .values(ids.map((i, k) => ({ userId: users[k]!.id, name: first!.name, email: `bench${i}@darsi.test`, subdomain: `bench${i}` })))
+      .returning({ id: teachers.id });
+    const { id: _p, teacherId: _t, ...pageFields } = page!;
+    await db.insert(teacherLandingPages).values(made.map((t) => ({ ...pageFields, teacherId: t.id })));
+    for (const [index, course] of firstCourses.entries()) {
+      const { id: _c, teacherId: _ct, ...courseFields } = course;
+      const copies = await db
+        .insert(courses)
+        .values(made.map((t) => ({ ...courseFields, teacherId: t.id })))
+        .returning({ id: courses.id, teacherId: courses.teacherId });
+      const { id: _pl, teacherId: _pt, courseId: _pc, ...planFields } = plans[index]!;
+      await db.insert(coursePlans).values(copies.map((c) => ({ ...planFields, teacherId: c.teacherId, courseId: c.id })));
+    }
+  }
+}
+
+/** The bench's control port: what a save does to the cache, and how many renders the process has made. */
+function control(services: ReturnType<typeof createServices>, teacherId: string, controlPort: number) {
+  http
+    .createServer((req, res) => {
+      if (req.url === '/invalidate') services.landing.site.invalidate(teacherId, 'bench');
+      res.end(String(services.landing.site.renders()));
+    })
+    .listen(controlPort, '127.0.0.1');
 }
 /** Milliseconds per call of each step of a cache miss, in this process (pinned like the servers). */
 async function breakdown(services: ReturnType<typeof createServices>, db: ReturnType<typeof createServices>['db'], pageId: string, teacherId: string) {
   const { site, assets } = services.landing;
-  const time = async (count: number, step: () => unknown) => {
-    for (let i = 0; i < 200; i += 1) await step();
+  const time = async (full: number, step: () => unknown) => {
+    const count = size(full, 2);
+    for (let i = 0; i < size(200, 1); i += 1) await step();
     const started = performance.now();
     for (let i = 0; i < count; i += 1) await step();
     return (performance.now() - started) / count;
@@ -107,7 +161,18 @@ async function breakdown(services: ReturnType<typeof createServices>, db: Return
     'PGlite round trip (select 1)': await time(2000, () => db.execute(sql`select 1`)),
     'page and teacher read (one prepared query)': await time(2000, () => site.pageRow(pageId)),
     'course cards read (3 courses, uncached)': await time(2000, () => publishedCourseCards(db, teacherId)),
-    'React render of the page (renderToString)': await time(2000, () => renderPage({ row: found.row, lng: 'ar', host: 'subdomain', mode: 'live', courseCards: cards, pageUrl: 'http://bench.localhost/', platform: 'bench', assets })),
+    'React render of the page (renderToString)': await time(2000, () =>
+      renderPage({
+        row: found.row,
+        lng: 'ar',
+        host: 'subdomain',
+        mode: 'live',
+        courseCards: cards,
+        pageUrl: 'http://bench.localhost/',
+        platform: 'bench',
+        assets,
+      }),
+    ),
     'render to a cacheable response (cards cached)': await time(2000, () => site.renderRow(found, key)),
     'whole miss: read and render': 0,
   };

@@ -9,12 +9,13 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { SMOKE, size, writeResult } from './smoke';
 
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const buildDir = process.env.BUILD_DIR ?? 'dist';
 const port = Number(process.env.BENCH_PORT ?? 3911);
 const origin = `http://localhost:${port}`;
-const RUNS = 5;
+const RUNS = size(5, 1);
 const GOALS = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 100 } as const;
 const JS_GOAL_KB = 80;
 const FONT_GOAL_KB = 40;
@@ -38,7 +39,13 @@ async function startServer() {
     stdio: 'ignore',
   });
   for (let i = 0; i < 600; i += 1) {
-    if (await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)) return server;
+    if (
+      await fetch(`${origin}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return server;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('server did not start');
@@ -115,7 +122,9 @@ try {
   const jsTotal = js.reduce((s, a) => s + a.gzip, 0);
   const fontTotal = fonts.reduce((s, a) => s + a.raw, 0);
   const arabicFonts = fonts.filter((a) => a.url.includes('arabic')).reduce((s, a) => s + a.raw, 0);
-  const medians = Object.fromEntries((['performance', 'accessibility', 'best-practices', 'seo', 'lcp', 'cls', 'tbt'] as const).map((k) => [k, median(runs.map((r) => r[k]))]));
+  const medians = Object.fromEntries(
+    (['performance', 'accessibility', 'best-practices', 'seo', 'lcp', 'cls', 'tbt'] as const).map((k) => [k, median(runs.map((r) => r[k]))]),
+  );
   const ok = (value: number, goal: number, higher = true) => ((higher ? value >= goal : value <= goal) ? '✅' : '❌');
 
   const report = `# Public site: first view of /
@@ -153,9 +162,8 @@ ${fonts.map((a) => `| ${a.url} | ${kb(a.raw)} KB |`).join('\n')}
 The page uses Tajawal 400 and 700 only; each weight comes as an Arabic and a Latin subset (digits and Latin
 letters), all self-hosted woff2 files from @fontsource/tajawal.
 `;
-  fs.mkdirSync('bench/results', { recursive: true });
-  fs.writeFileSync('bench/results/site.md', report);
-  console.log(report);
+  writeResult('bench/results/site.md', report);
+  console.log(SMOKE ? 'site bench: smoke run passed' : report);
 } finally {
   server.kill('SIGTERM');
 }

@@ -56,7 +56,11 @@ const dynamicZones = [
     except: [`./${feature}`],
     message: 'Features do not import one another, statically or with import(): move what they share to src/web/components or src/web/lib.',
   })),
-  { target: [`${WEB}/components`, `${WEB}/lib`], from: `${WEB}/features`, message: 'src/web/components and src/web/lib serve every feature: they import none.' },
+  {
+    target: [`${WEB}/components`, `${WEB}/lib`],
+    from: `${WEB}/features`,
+    message: 'src/web/components and src/web/lib serve every feature: they import none.',
+  },
   { target: 'src/shared', from: ['src/server', 'src/web', 'src/views'], message: 'src/shared is pure: no server, web or views imports.' },
   { target: 'src/views', from: ['src/server', 'src/web'], message: 'src/views may import src/shared only.' },
 ];
@@ -65,10 +69,7 @@ export default [
   { files: [`src/web/${TS}`, `src/shared/${TS}`, `src/views/${TS}`], rules: { 'import-x/no-restricted-paths': ['error', { zones: dynamicZones }] } },
   ...FEATURES.flatMap((feature) => {
     const root = `src/web/features/${feature}`;
-    return [
-      restrict([`${root}/${TS}`], [otherFeatures(feature), NO_CLIENT], [`${root}/api.ts`]),
-      restrict([`${root}/api.ts`], [otherFeatures(feature)]),
-    ];
+    return [restrict([`${root}/${TS}`], [otherFeatures(feature), NO_CLIENT], [`${root}/api.ts`]), restrict([`${root}/api.ts`], [otherFeatures(feature)])];
   }),
   restrict([`src/web/components/${TS}`], [NO_FEATURES, NO_CLIENT]),
   restrict([`src/web/lib/${TS}`], [NO_FEATURES]),

@@ -53,7 +53,8 @@ async function withCheckedCopy(file, fn) {
 }
 
 async function backup(out) {
-  if (process.env.DATABASE_URL) fail('DATABASE_URL is set: this Darsi keeps its data in PostgreSQL. Use pg_dump for the database and copy DATA_DIR (see docs/guides/deploy.md).', 2);
+  if (process.env.DATABASE_URL)
+    fail('DATABASE_URL is set: this Darsi keeps its data in PostgreSQL. Use pg_dump for the database and copy DATA_DIR (see docs/guides/deploy.md).', 2);
   if (!fs.existsSync(path.join(DATA_DIR, 'PG_VERSION'))) fail(`${DATA_DIR} holds no embedded database (set DATA_DIR to Darsi's data folder)`);
   let release;
   try {
@@ -77,7 +78,8 @@ async function backup(out) {
 
 async function restore(file) {
   if (!file || !fs.existsSync(file)) fail('name the backup to restore: npm run backup -- --restore <file.tar.gz>');
-  if (fs.existsSync(DATA_DIR) && fs.readdirSync(DATA_DIR).length > 0) fail(`${DATA_DIR} is not empty: restore into an empty DATA_DIR (move the old one aside first)`);
+  if (fs.existsSync(DATA_DIR) && fs.readdirSync(DATA_DIR).length > 0)
+    fail(`${DATA_DIR} is not empty: restore into an empty DATA_DIR (move the old one aside first)`);
   fs.mkdirSync(DATA_DIR, { recursive: true });
   tar(['-xzf', file, '-C', DATA_DIR]);
   const { migrations, teachers } = await verify(DATA_DIR).catch((error) => fail(`the restored copy in ${DATA_DIR} does not open: ${error.message}`));

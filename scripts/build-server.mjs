@@ -24,5 +24,18 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+// The main-site worker's Workbox routes, appended by the server to /service-worker.js (src/server/site/service-worker.ts).
+await build({
+  entryPoints: ['src/views/site/client/worker-routes.ts'],
+  outfile: `${dir}/web/.vite/site-worker-routes.js`,
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2020',
+  minify: true,
+  define: { 'process.env.NODE_ENV': '"production"' },
+  legalComments: 'none',
+  logLevel: 'warning',
+});
 // The landing viewer's own small scripts (docs/decisions/020-landing-server-rendering.md).
 await buildLandingAssets(dir);

@@ -9,6 +9,8 @@ const steps = [
   ['unit tests', 'npm', ['run', '--silent', 'test:unit']],
   ['integration tests', 'npm', ['run', '--silent', 'test:int']],
   ['end-to-end tests', 'npm', ['run', '--silent', 'test:e2e']],
+  // After the e2e step, which built the production build the page benchmarks load (bench/smoke.mjs).
+  ['benchmarks (smoke run)', 'node', ['bench/smoke.mjs']],
 ];
 
 const started = Date.now();
@@ -17,8 +19,12 @@ const timings = [];
 function summary(failed) {
   const total = (Date.now() - started) / 1000;
   const width = Math.max(...steps.map(([name]) => name.length));
-  const rows = timings.map(({ name, secs, ok }) => `  ${ok ? '✓' : '✗'} ${name.padEnd(width)}  ${secs.toFixed(1).padStart(6)} s  ${((secs / total) * 100).toFixed(0).padStart(3)} %`);
-  console.log(`\n━━ timings ━━\n${rows.join('\n')}\n    ${'total'.padEnd(width)}  ${total.toFixed(1).padStart(6)} s  (budget ${BUDGET_S} s${total > BUDGET_S ? ', EXCEEDED' : ''})`);
+  const rows = timings.map(
+    ({ name, secs, ok }) => `  ${ok ? '✓' : '✗'} ${name.padEnd(width)}  ${secs.toFixed(1).padStart(6)} s  ${((secs / total) * 100).toFixed(0).padStart(3)} %`,
+  );
+  console.log(
+    `\n━━ timings ━━\n${rows.join('\n')}\n    ${'total'.padEnd(width)}  ${total.toFixed(1).padStart(6)} s  (budget ${BUDGET_S} s${total > BUDGET_S ? ', EXCEEDED' : ''})`,
+  );
   if (failed) console.log(`steps: ${timings.length - 1} passed, 1 failed`);
 }
 

@@ -140,7 +140,9 @@ function validish(schema: TJsonSchema, ids: string[], tail = ''): fc.Arbitrary<u
 /** An object of the schema's fields; about `hostile` in 10 of them get a hostile value instead. */
 function objectOf(schema: TJsonSchema, ids: string[], hostile: number, tail = ''): fc.Arbitrary<unknown> {
   const value = (field: TJsonSchema) =>
-    hostile > 0 ? fc.oneof({ arbitrary: validish(field, ids), weight: 10 - hostile }, { arbitrary: hostileValue(), weight: hostile }) : validish(field, ids, tail);
+    hostile > 0
+      ? fc.oneof({ arbitrary: validish(field, ids), weight: 10 - hostile }, { arbitrary: hostileValue(), weight: hostile })
+      : validish(field, ids, tail);
   const fields = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, field]) => [name, value(field)]));
   return fc.record(fields, { requiredKeys: schema.required?.filter((key) => key in fields) ?? [] });
 }
@@ -157,7 +159,9 @@ export function hostileBody(schema: TJsonSchema | null, ids: string[]): fc.Arbit
  * refused, never fail in the database.
  */
 export function surrogateBody(schema: TJsonSchema, ids: string[]): fc.Arbitrary<unknown> {
-  return fc.constantFrom('\ud800', '\udfff', 'a\udc00b', '\ud83d').chain((tail) => (schema.properties ? objectOf(schema, ids, 0, tail) : validish(schema, ids, tail)));
+  return fc
+    .constantFrom('\ud800', '\udfff', 'a\udc00b', '\ud83d')
+    .chain((tail) => (schema.properties ? objectOf(schema, ids, 0, tail) : validish(schema, ids, tail)));
 }
 
 /** Query values (already URL-encoded) a server must answer with a 4xx at worst, in any parameter. */
@@ -189,8 +193,11 @@ export const HOSTILE_QUERY_VALUES = [
 export function hostileQuery(schema: TJsonSchema | null, ids: string[]): fc.Arbitrary<string> {
   const keys = Object.keys(schema?.properties ?? {});
   const names = keys.length ? fc.constantFrom(...keys) : fc.constantFrom('q', 'page', 'from', 'to', 'status', 'courseId');
-  const valid = (key: string) => validish(schema?.properties?.[key] ?? {}, ids).map((v) => encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v) ?? ''));
-  const pair = names.chain((key) => fc.oneof({ arbitrary: valid(key), weight: 1 }, { arbitrary: fc.constantFrom(...HOSTILE_QUERY_VALUES), weight: 2 }).map((value) => `${key}=${value}`));
+  const valid = (key: string) =>
+    validish(schema?.properties?.[key] ?? {}, ids).map((v) => encodeURIComponent(typeof v === 'string' ? v : (JSON.stringify(v) ?? '')));
+  const pair = names.chain((key) =>
+    fc.oneof({ arbitrary: valid(key), weight: 1 }, { arbitrary: fc.constantFrom(...HOSTILE_QUERY_VALUES), weight: 2 }).map((value) => `${key}=${value}`),
+  );
   return fc.array(pair, { minLength: 1, maxLength: 4 }).map((pairs) => pairs.join('&'));
 }
 

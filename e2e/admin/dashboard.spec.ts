@@ -1,17 +1,12 @@
-import type { Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, latestMail, test, uniqueAccount } from '../support/fixtures';
+import { DEMO, expect, latestMail, test, uniqueAccount } from '../support/fixtures';
+import { signInAs } from '../support/sessions';
 import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
 import { finishedMoving } from './motion';
-
-async function login(page: Page, baseURL: string, email: string, password = DEMO_PASSWORD) {
-  const res = await page.request.post('/api/account/login', { data: { email, password }, headers: { origin: new URL(baseURL).origin } });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 test.describe('admin dashboard (Arabic)', () => {
   test('the demo admin invites another admin and gets a one-time link', async ({ page, context, baseURL }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseURL!).origin });
-    await login(page, baseURL!, DEMO.admin.email);
+    await signInAs(page, DEMO.admin.email);
     await page.goto('/admin/dashboard');
     await expectDirection(page, 'ar');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('أهلاً، مسؤول دَرسي');
@@ -53,8 +48,8 @@ test.describe('admin dashboard (Arabic)', () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 
-  test('a teacher is sent to the admin login', async ({ page, baseURL }) => {
-    await login(page, baseURL!, DEMO.teacher.email);
+  test('a teacher is sent to the admin login', async ({ page, workerTeacher }) => {
+    await signInAs(page, workerTeacher.email);
     await page.goto('/admin/dashboard');
     await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fdashboard$/);
     // Without being signed out of their own account.
@@ -62,11 +57,11 @@ test.describe('admin dashboard (Arabic)', () => {
     await expect(page.getByTestId('teacher-layout')).toBeVisible();
   });
 
-  test('a student visiting the teacher dashboard is signed out and sent to /login', async ({ page, baseURL }) => {
-    await login(page, baseURL!, DEMO.student.email);
+  test('a student visiting the teacher dashboard is signed out and sent to /login', async ({ page, workerStudent }) => {
+    await signInAs(page, workerStudent.email);
     await page.goto('/teacher/dashboard');
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fteacher%2Fdashboard$/);
-    const session = await (await page.request.get('/api/account/session')).json();
+    const session = await (await page.request.get('/api/accounts/session')).json();
     expect(session.session).toBeNull();
   });
 });

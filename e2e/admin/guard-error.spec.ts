@@ -1,13 +1,20 @@
-import { ORIGIN, isSignedIn } from '../support/auth';
-import { DEMO, DEMO_PASSWORD, expect, test } from '../support/fixtures';
+import { isSignedIn } from '../support/auth';
+import { DEMO, expect, test } from '../support/fixtures';
 import { expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
+import { signInAs } from '../support/sessions';
 
 test.describe('the admin guard when the session cannot be checked (Arabic)', () => {
   test('shows the message, retries by reloading, and signs out to /admin/login', async ({ page }) => {
-    expect((await page.request.post('/api/account/login', { data: { email: DEMO.admin.email, password: DEMO_PASSWORD }, headers: { origin: ORIGIN } })).status()).toBe(200);
+    await signInAs(page, DEMO.admin.email);
     let failing = true;
-    await page.route('**/api/account/session', (route) =>
-      failing ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'الخدمة غير متاحة مؤقتاً' } }) }) : route.continue(),
+    await page.route('**/api/accounts/session', (route) =>
+      failing
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'الخدمة غير متاحة مؤقتاً' } }),
+          })
+        : route.continue(),
     );
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/admin/dashboard');

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { ORIGIN, registerTeacherViaApi } from '../support/auth';
-import { DEMO, DEMO_PASSWORD, expect, test, uniqueAccount } from '../support/fixtures';
+import { DEMO, expect, test, uniqueAccount } from '../support/fixtures';
 import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
+import { signInAs } from '../support/sessions';
 
 /*
  * Issue 11: the admin gives a reason the suspended teacher reads when signing in, with a support link;
@@ -22,10 +23,9 @@ test('Arabic: suspension with a reason, seen by the teacher, the platform and ne
   const teacherPage = await teacherContext.newPage();
   const account = uniqueAccount('suspend');
   await registerTeacherViaApi(teacherPage, account, 'أستاذ للإيقاف');
-  await teacherPage.request.post('/api/account/logout', { headers: { origin: ORIGIN } });
+  await teacherPage.request.post('/api/accounts/logout', { headers: { origin: ORIGIN } });
 
-  const login = await page.request.post('/api/account/login', { data: { email: DEMO.admin.email, password: DEMO_PASSWORD }, headers: { origin: ORIGIN } });
-  expect(login.status()).toBe(200);
+  await signInAs(page, DEMO.admin.email);
   await page.goto(`/admin/dashboard/teachers?q=${account.subdomain}`);
   await page.getByRole('link', { name: 'أستاذ للإيقاف' }).click();
   await expectDirection(page, 'ar');

@@ -8,7 +8,7 @@ const DEMO_HOST = `http://demo.localhost:${PORT}`;
 async function sessionEmail(page: Page, origin: string): Promise<string | null> {
   await page.goto(`${origin}/student/login`);
   return page.evaluate(async () => {
-    const body = (await (await fetch('/api/account/session')).json()) as { session: { user: { email: string } } | null };
+    const body = (await (await fetch('/api/accounts/session')).json()) as { session: { user: { email: string } } | null };
     return body.session?.user.email ?? null;
   });
 }
@@ -17,7 +17,8 @@ async function loginInPage(page: Page, origin: string) {
   await page.goto(`${origin}/student/login`);
   const status = await page.evaluate(
     async ({ email, password }) =>
-      (await fetch('/api/account/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).status,
+      (await fetch('/api/accounts/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) }))
+        .status,
     { email: DEMO.student.email, password: DEMO_PASSWORD },
   );
   expect(status).toBe(200);

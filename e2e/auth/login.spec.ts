@@ -17,7 +17,7 @@ test.describe('login', () => {
     }
     await submitLogin(page, account.email, account.password);
     await expect(page.getByTestId('form-error')).toContainText('دقيقة');
-    await expect(page.getByTestId('form-error')).toHaveText(/^محاولات كثيرة\. حاول مرة أخرى بعد \d+ دقيقة\.$/);
+    await expect(page.getByTestId('form-error')).toHaveText(/^محاولات كثيرة\. يُرجى المحاولة مرة أخرى بعد \d+ دقيقة\.$/);
     await expect(page).toHaveURL(/\/login$/);
     expect(await isSignedIn(page)).toBe(false);
   });
@@ -44,7 +44,7 @@ test.describe('login', () => {
     await page.getByRole('button', { name: 'إظهار كلمة المرور' }).click();
     await expect(page.locator('#password')).toHaveAttribute('type', 'text');
     await expect(page.getByRole('link', { name: 'نسيت كلمة المرور؟' })).toHaveAttribute('href', '/forgot-password');
-    await expect(page.getByRole('link', { name: 'أنشئ حساباً جديداً' })).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('link', { name: 'إنشاء حساب جديد' })).toHaveAttribute('href', '/register');
     await expect(page.getByTestId('login-log')).toHaveCount(0);
 
     await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
@@ -55,16 +55,16 @@ test.describe('login', () => {
     await page.goto('/student/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل دخول الطالب');
     await expect(page.getByRole('link', { name: 'نسيت كلمة المرور؟' })).toHaveAttribute('href', '/student/forgot-password');
-    await expect(page.getByRole('link', { name: 'أنشئ حساباً جديداً' })).toHaveAttribute('href', '/student/register');
+    await expect(page.getByRole('link', { name: 'إنشاء حساب جديد' })).toHaveAttribute('href', '/student/register');
 
     await page.goto('/platform/demo/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل الدخول إلى منصة demo');
     await expect(page.getByRole('link', { name: 'نسيت كلمة المرور؟' })).toHaveAttribute('href', '/platform/demo/forgot-password');
-    await expect(page.getByRole('link', { name: 'أنشئ حساباً جديداً' })).toHaveAttribute('href', '/platform/demo/register');
+    await expect(page.getByRole('link', { name: 'إنشاء حساب جديد' })).toHaveAttribute('href', '/platform/demo/register');
 
     await page.goto('/admin/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('دخول المسؤولين');
-    await expect(page.getByRole('link', { name: 'أنشئ حساباً جديداً' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'إنشاء حساب جديد' })).toHaveCount(0);
   });
 
   test('the guard keeps the origin: /teacher/settings → login → back to /teacher/settings', async ({ page }) => {
@@ -94,7 +94,7 @@ test.describe('login', () => {
 
   test('a student logging in at the main-domain /login lands on their teacher platform', async ({ page }) => {
     await page.goto('/login');
-    const answer = page.waitForResponse('**/api/account/login');
+    const answer = page.waitForResponse('**/api/accounts/login');
     await submitLogin(page, DEMO.student.email, DEMO_PASSWORD);
     expect((await (await answer).json()).steps).toContain('foundTeacherPlatform');
     await expect(page).toHaveURL(`${ORIGIN}/platform/demo/student/dashboard`);
@@ -121,7 +121,7 @@ test.describe('login', () => {
     });
     let loginCalls = 0;
     page.on('request', (req) => {
-      if (req.url().endsWith('/api/account/login')) loginCalls += 1;
+      if (req.url().endsWith('/api/accounts/login')) loginCalls += 1;
     });
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل دخول الأستاذ');
@@ -144,7 +144,7 @@ test.describe('login', () => {
       localStorage.setItem('teacher_auth_status', '{"isAuthenticated":true}');
     });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Student log in');
-    await page.route('**/api/account/login', (route) => route.abort());
+    await page.route('**/api/accounts/login', (route) => route.abort());
     await submitLogin(page, DEMO.student.email, DEMO_PASSWORD);
     await expect(page.getByTestId('form-error')).toHaveText('Could not reach the server. Check your connection and try again.');
     const stored = await page.evaluate(() => ({

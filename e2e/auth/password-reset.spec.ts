@@ -1,7 +1,8 @@
 import { mailedLink, registerTeacherViaApi, signOutViaApi, submitLogin } from '../support/auth';
 import { expect, test, uniqueAccount } from '../support/fixtures';
 
-const SENT = 'إذا كان هذا البريد الإلكتروني مسجلاً لدينا، فستصلك رسالة تحتوي على رابط لإعادة تعيين كلمة المرور خلال دقائق. تحقق أيضاً من مجلد الرسائل غير المرغوب فيها.';
+const SENT =
+  'إذا كان هذا البريد الإلكتروني مسجلاً لدينا، فستصلك رسالة تحتوي على رابط لإعادة تعيين كلمة المرور خلال دقائق. قد تكون الرسالة في مجلد الرسائل غير المرغوب فيها أيضاً.';
 
 test.describe('forgotten password', () => {
   test('ask for a link, set a new password, log in with it; the used link is refused', async ({ page }) => {
@@ -40,8 +41,8 @@ test.describe('forgotten password', () => {
     await page.locator('#password').fill('another-pass-77');
     await page.locator('#confirm').fill('another-pass-77');
     await page.getByRole('button', { name: 'حفظ كلمة المرور' }).click();
-    await expect(page.getByTestId('form-error')).toHaveText('الرابط غير صالح أو منتهي الصلاحية. اطلب رابطاً جديداً.');
-    await expect(page.getByRole('link', { name: 'اطلب رابطاً جديداً' })).toHaveAttribute('href', '/forgot-password');
+    await expect(page.getByTestId('form-error')).toHaveText('الرابط غير صالح أو منتهي الصلاحية. يُرجى طلب رابط جديد.');
+    await expect(page.getByRole('link', { name: 'طلب رابط جديد' })).toHaveAttribute('href', '/forgot-password');
   });
 
   test('an unknown e-mail gets the same neutral answer; the student portal keeps its own links', async ({ page }) => {
@@ -53,7 +54,7 @@ test.describe('forgotten password', () => {
 
     await page.goto('/platform/demo/reset-password');
     await expect(page.getByTestId('form-error')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'اطلب رابطاً جديداً' })).toHaveAttribute('href', '/platform/demo/forgot-password');
+    await expect(page.getByRole('link', { name: 'طلب رابط جديد' })).toHaveAttribute('href', '/platform/demo/forgot-password');
   });
 
   test('too many requests show the waiting time from the server', async ({ page }) => {

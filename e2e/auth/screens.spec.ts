@@ -12,7 +12,7 @@ test.describe('auth screens', () => {
       await expectDirection(page, 'ar');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       // Show the error box and the diagnostic log as a user would see them.
-      await page.route('**/api/account/login', (route) =>
+      await page.route('**/api/accounts/login', (route) =>
         route.fulfill({ status: 401, json: { error: { code: 'INVALID_CREDENTIALS', message: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.' } } }),
       );
       await page.locator('#email').fill('someone@example.com');
@@ -81,7 +81,7 @@ test.describe('auth screens', () => {
     // Nobody signed in and no fresh confirmation: an explanation, not a claim.
     await page.goto('/verify');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('تأكيد البريد الإلكتروني');
-    await expect(page.getByTestId('verify-unknown')).toContainText('لطلب رابط جديد، سجّل الدخول أولاً');
+    await expect(page.getByTestId('verify-unknown')).toContainText('طلب رابط جديد يكون بعد تسجيل الدخول');
     await expect(page.getByRole('link', { name: 'تسجيل دخول الأستاذ' })).toHaveAttribute('href', '/login');
     // Where Better Auth redirects after accepting a link (opened in a browser without the session).
     await page.goto('/verify?confirmed=1');
@@ -107,9 +107,9 @@ test.describe('auth screens', () => {
 
     await page.goto('/verify?error=INVALID_TOKEN');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('تعذر تأكيد بريدك الإلكتروني');
-    await expect(page.getByTestId('form-error')).toHaveText('رابط التأكيد غير صالح. تأكد من فتح آخر رابط أُرسل إليك.');
+    await expect(page.getByTestId('form-error')).toHaveText('رابط التأكيد غير صالح. يُرجى فتح آخر رابط أُرسل إليك.');
     await page.goto('/verify?error=something_else');
-    await expect(page.getByTestId('form-error')).toHaveText('حدث خطأ أثناء تأكيد البريد الإلكتروني. حاول مرة أخرى لاحقاً.');
+    await expect(page.getByTestId('form-error')).toHaveText('حدث خطأ أثناء تأكيد البريد الإلكتروني. يُرجى المحاولة مرة أخرى لاحقاً.');
   });
 
   test('/admin/register needs an invitation; an invalid one is refused by the server', async ({ page }) => {

@@ -6,7 +6,7 @@ test.describe('student registration', () => {
     const account = uniqueAccount('student');
     await page.goto('/student/register');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('إنشاء حساب طالب');
-    await expect(page.getByRole('link', { name: 'سجّل الدخول' })).toHaveAttribute('href', '/student/login');
+    await expect(page.getByTestId('student-register').getByRole('link', { name: 'تسجيل الدخول' })).toHaveAttribute('href', '/student/login');
     await page.getByLabel('الاسم الكامل').fill('ليلى الطالبة');
     await page.getByLabel('البريد الإلكتروني').fill(account.email);
     await page.locator('#password').fill(account.password);
@@ -18,8 +18,8 @@ test.describe('student registration', () => {
   test('on a teacher platform: /platform/demo/register → /platform/demo/student/dashboard', async ({ page }) => {
     const account = uniqueAccount('platform-student');
     await page.goto('/platform/demo/register');
-    await expect(page.getByText('سجّل كطالب في منصة demo.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'سجّل الدخول' })).toHaveAttribute('href', '/platform/demo/login');
+    await expect(page.getByText('التسجيل كطالب في منصة demo.')).toBeVisible();
+    await expect(page.getByTestId('student-register').getByRole('link', { name: 'تسجيل الدخول' })).toHaveAttribute('href', '/platform/demo/login');
     await page.getByLabel('الاسم الكامل').fill('يوسف');
     await page.getByLabel('البريد الإلكتروني').fill(account.email);
     await page.locator('#password').fill(account.password);
@@ -41,9 +41,7 @@ test.describe('student registration', () => {
     await page.getByLabel('البريد الإلكتروني').fill(DEMO.student.email);
     await page.locator('#password').fill(account.password);
     await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
-    await expect(page.getByTestId('form-error')).toHaveText(
-      'هذا البريد الإلكتروني مسجل بالفعل. يرجى تسجيل الدخول أو استخدام بريد إلكتروني آخر.',
-    );
+    await expect(page.getByTestId('form-error')).toHaveText('هذا البريد الإلكتروني مسجل بالفعل. يرجى تسجيل الدخول أو استخدام بريد إلكتروني آخر.');
   });
 });
 
@@ -51,7 +49,7 @@ test('Arabic: "create an account" from a login that was going to a payment keeps
   const account = uniqueAccount('pay-signup');
   const target = '/platform/demo/student/dashboard/payments';
   await page.goto(`/platform/demo/login?redirectTo=${encodeURIComponent(target)}`);
-  await page.getByRole('link', { name: 'أنشئ حساباً جديداً' }).click();
+  await page.getByRole('link', { name: 'إنشاء حساب جديد' }).click();
   await expect(page).toHaveURL(`/platform/demo/register?redirectTo=${encodeURIComponent(target)}`);
   await page.getByLabel('الاسم الكامل').fill('أمينة المشترية');
   await page.getByLabel('البريد الإلكتروني').fill(account.email);

@@ -12,7 +12,7 @@ test.describe('teacher registration', () => {
     await expectDirection(page, 'ar');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('إنشاء حساب أستاذ');
     await expect(page).toHaveTitle(/إنشاء حساب أستاذ/);
-    await expect(page.getByRole('link', { name: 'سجّل الدخول' })).toHaveAttribute('href', '/login');
+    await expect(page.getByTestId('teacher-register').getByRole('link', { name: 'تسجيل الدخول' })).toHaveAttribute('href', '/login');
 
     const subdomain = page.getByLabel('النطاق الفرعي لمنصتك');
     const message = page.getByTestId('subdomain-error');
@@ -104,7 +104,7 @@ test.describe('teacher registration', () => {
 
     // Until the address is confirmed the dashboard says so and can send the link again.
     const reminder = page.getByTestId('verify-reminder');
-    await expect(reminder).toContainText('أكّد بريدك الإلكتروني');
+    await expect(reminder).toContainText('تأكيد بريدك الإلكتروني');
     await mailedLink(account.email, '/api/auth/verify-email');
     await reminder.getByRole('button', { name: 'إعادة إرسال رسالة التأكيد' }).click();
     await expect(reminder.getByTestId('resend-verification-sent')).toContainText('أرسلنا رسالة تأكيد جديدة إلى');
@@ -124,7 +124,7 @@ test.describe('teacher registration', () => {
     expect(await isSignedIn(page)).toBe(false);
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل دخول الأستاذ');
-    await page.route('**/api/account/session', async (route) => {
+    await page.route('**/api/accounts/session', async (route) => {
       await new Promise((r) => setTimeout(r, 1_500));
       await route.continue();
     });
@@ -136,7 +136,7 @@ test.describe('teacher registration', () => {
     await expect(log).toContainText('الخادم: تم العثور على حساب أستاذ نشط');
     await expect(log).not.toContainText(account.password);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.unroute('**/api/account/session');
+    await page.unroute('**/api/accounts/session');
     expect(await isSignedIn(page)).toBe(true);
   });
 
@@ -196,15 +196,13 @@ test.describe('teacher registration', () => {
     await page.locator('#password').fill(second.password);
     await expect(page.getByLabel('النطاق الفرعي لمنصتك')).toHaveAttribute('data-validity', 'valid');
     await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
-    await expect(page.getByTestId('form-error')).toHaveText(
-      'هذا البريد الإلكتروني مسجل بالفعل. يرجى تسجيل الدخول أو استخدام بريد إلكتروني آخر.',
-    );
+    await expect(page.getByTestId('form-error')).toHaveText('هذا البريد الإلكتروني مسجل بالفعل. يرجى تسجيل الدخول أو استخدام بريد إلكتروني آخر.');
     await expect(page.getByLabel('البريد الإلكتروني')).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/register$/);
 
     // Someone else takes the subdomain after the live check said it was free. The check is pinned to its
     // earlier answer so that only the server can notice, whatever the timing of a busy machine.
-    await page.route('**/api/account/subdomain-availability*', (route) => route.fulfill({ json: { available: true } }));
+    await page.route('**/api/accounts/subdomain-availability*', (route) => route.fulfill({ json: { available: true } }));
     await page.getByLabel('البريد الإلكتروني').fill(second.email);
     await registerTeacherViaApi(page, { ...racer, subdomain: second.subdomain });
     await page.context().clearCookies();
@@ -245,8 +243,7 @@ test.describe('teacher registration', () => {
     await expect(page.getByTestId('password-error')).toHaveText('يجب أن تتكون كلمة المرور من 8 أحرف على الأقل');
     await page.getByLabel('البريد الإلكتروني').fill('not-an-email');
     await page.locator('#password').fill('short');
-    await expect(page.getByTestId('email-error')).toHaveText('أدخل بريداً إلكترونياً صالحاً');
+    await expect(page.getByTestId('email-error')).toHaveText('يُرجى إدخال بريد إلكتروني صالح');
     await expect(page.getByTestId('password-error')).toHaveText('يجب أن تتكون كلمة المرور من 8 أحرف على الأقل');
   });
 });
-

@@ -13,7 +13,14 @@ const PORT = process.env.E2E_PORT ?? 4173;
 async function teacherWithCards(request: APIRequestContext, origin: string) {
   const account = uniqueAccount('qr');
   const headers = { origin };
-  expect((await request.post('/api/account/register/teacher', { data: { name: 'أستاذة البطاقات', email: account.email, subdomain: account.subdomain, password: account.password }, headers })).status()).toBe(201);
+  expect(
+    (
+      await request.post('/api/accounts/register/teacher', {
+        data: { name: 'أستاذة البطاقات', email: account.email, subdomain: account.subdomain, password: account.password },
+        headers,
+      })
+    ).status(),
+  ).toBe(201);
   const post = async (url: string, data: unknown) => (await request.post(url, { data, headers })).json();
   const course = await post('/api/courses/teacher/courses', { title: 'العلوم الطبيعية', kind: 'regular' });
   const section = await post(`/api/courses/teacher/courses/${course.id}/sections`, { title: 'الوحدة 1' });
@@ -21,15 +28,24 @@ async function teacherWithCards(request: APIRequestContext, origin: string) {
   await request.put(`/api/courses/teacher/courses/${course.id}/plans`, { data: { plans: [{ type: 'monthly', priceDzd: 1500 }] }, headers });
   await request.patch(`/api/courses/teacher/courses/${course.id}`, { data: { status: 'published' }, headers });
   const plans = (await (await request.get(`/api/courses/teacher/courses/${course.id}`)).json()).plans;
-  const batch = await post('/api/courses/teacher/batches', { courseId: course.id, planId: plans[0].id, count: 3, validUntil: new Date(Date.now() + 9 * 86_400_000).toISOString() });
-  const csv = await (await request.get(`/api/courses/teacher/batches/${batch.id}/export/csv`)).text();
+  const batch = await post('/api/codes/teacher/batches', {
+    courseId: course.id,
+    planId: plans[0].id,
+    count: 3,
+    validUntil: new Date(Date.now() + 9 * 86_400_000).toISOString(),
+  });
+  const csv = await (await request.get(`/api/codes/teacher/batches/${batch.id}/export/csv`)).text();
   const cards = [...csv.matchAll(/^\d+,"=""(\d{6})""",.*,"=""(\d+-\d{4})""",(\S+)\r?$/gm)].map((m) => ({ code: m[1]!, card: m[2]!, link: m[3]! }));
   expect(cards).toHaveLength(3);
   return { subdomain: account.subdomain, cards, host: `http://${account.subdomain}.localhost:${PORT}` };
 }
 
 const context = (browser: Browser, locale: string) =>
-  browser.newContext({ locale, viewport: { width: 375, height: 812 }, extraHTTPHeaders: { 'x-forwarded-for': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` } });
+  browser.newContext({
+    locale,
+    viewport: { width: 375, height: 812 },
+    extraHTTPHeaders: { 'x-forwarded-for': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
+  });
 
 test('cards by QR code and by card number (Arabic, 375 px), and a signed-in student scanning in French', async ({ page, browser, baseURL }) => {
   test.setTimeout(150_000);
@@ -42,7 +58,7 @@ test('cards by QR code and by card number (Arabic, 375 px), and a signed-in stud
   const s = await a.newPage();
   await s.goto(cards[0]!.link);
   await expectDirection(s, 'ar');
-  await expect(s.getByTestId('card-link')).toContainText('مسحت رمز QR لبطاقة تفعيل');
+  await expect(s.getByTestId('card-link')).toContainText('تمّ مسح رمز QR لبطاقة تفعيل');
   // The token left the address bar as soon as it was kept.
   expect(new URL(s.url()).hash).toBe('');
   await expectNoHorizontalOverflow(s);
@@ -64,7 +80,14 @@ test('cards by QR code and by card number (Arabic, 375 px), and a signed-in stud
   // 2. Card number and code, typed in Arabic digits with a space.
   const b = await context(browser, 'ar');
   const buyer = uniqueAccount('cardnumber');
-  expect((await b.request.post('/api/account/register/student', { data: { name: 'يوسف', email: buyer.email, password: buyer.password, platform: subdomain }, headers: { origin } })).status()).toBe(201);
+  expect(
+    (
+      await b.request.post('/api/accounts/register/student', {
+        data: { name: 'يوسف', email: buyer.email, password: buyer.password, platform: subdomain },
+        headers: { origin },
+      })
+    ).status(),
+  ).toBe(201);
   const t = await b.newPage();
   await t.goto(`/platform/${subdomain}/student/dashboard/subscriptions`);
   await expectDirection(t, 'ar');
@@ -87,7 +110,8 @@ test('cards by QR code and by card number (Arabic, 375 px), and a signed-in stud
   // Signed up on the teacher's own host (the API client cannot resolve *.localhost; the browser can).
   await u.goto(`${host}/student/register`);
   const status = await u.evaluate(
-    async (body) => (await fetch('/api/account/register/student', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status,
+    async (body) =>
+      (await fetch('/api/accounts/register/student', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status,
     { name: 'Amine', email: fr.email, password: fr.password, platform: subdomain },
   );
   expect(status).toBe(201);

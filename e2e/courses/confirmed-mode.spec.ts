@@ -6,7 +6,14 @@ import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../sup
 async function teacherWithCards(request: APIRequestContext, origin: string, cards = 1) {
   const account = uniqueAccount('confirm');
   const headers = { origin };
-  expect((await request.post('/api/account/register/teacher', { data: { name: 'أستاذة التأكيد', email: account.email, subdomain: account.subdomain, password: account.password }, headers })).status()).toBe(201);
+  expect(
+    (
+      await request.post('/api/accounts/register/teacher', {
+        data: { name: 'أستاذة التأكيد', email: account.email, subdomain: account.subdomain, password: account.password },
+        headers,
+      })
+    ).status(),
+  ).toBe(201);
   const post = async (url: string, data: unknown) => (await request.post(url, { data, headers })).json();
   const course = await post('/api/courses/teacher/courses', { title: 'العلوم الطبيعية', kind: 'regular' });
   const section = await post(`/api/courses/teacher/courses/${course.id}/sections`, { title: 'الوحدة 1' });
@@ -14,8 +21,13 @@ async function teacherWithCards(request: APIRequestContext, origin: string, card
   await request.put(`/api/courses/teacher/courses/${course.id}/plans`, { data: { plans: [{ type: 'monthly', priceDzd: 2000 }] }, headers });
   await request.patch(`/api/courses/teacher/courses/${course.id}`, { data: { status: 'published' }, headers });
   const plans = (await (await request.get(`/api/courses/teacher/courses/${course.id}`)).json()).plans;
-  const batch = await post('/api/courses/teacher/batches', { courseId: course.id, planId: plans[0].id, count: cards, validUntil: new Date(Date.now() + 9 * 86_400_000).toISOString() });
-  const csv = await (await request.get(`/api/courses/teacher/batches/${batch.id}/export/csv`)).text();
+  const batch = await post('/api/codes/teacher/batches', {
+    courseId: course.id,
+    planId: plans[0].id,
+    count: cards,
+    validUntil: new Date(Date.now() + 9 * 86_400_000).toISOString(),
+  });
+  const csv = await (await request.get(`/api/codes/teacher/batches/${batch.id}/export/csv`)).text();
   const codes = [...csv.matchAll(/^\d+,"=""(\d{6})""",/gm)].map((m) => m[1]!);
   return { subdomain: account.subdomain, codes };
 }
@@ -25,7 +37,10 @@ async function student(browser: Browser, origin: string, subdomain: string, n: n
   const ip = `10.77.${n}.${Math.floor(Math.random() * 250) + 1}`;
   const context = await browser.newContext({ locale: 'ar', extraHTTPHeaders: { 'x-forwarded-for': ip } });
   const account = uniqueAccount(`guess${n}`);
-  const res = await context.request.post('/api/account/register/student', { data: { name: `طالب ${n}`, email: account.email, password: account.password, platform: subdomain }, headers: { origin } });
+  const res = await context.request.post('/api/accounts/register/student', {
+    data: { name: `طالب ${n}`, email: account.email, password: account.password, platform: subdomain },
+    headers: { origin },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return context;
 }
@@ -37,7 +52,8 @@ test('after 20 wrong codes a day, a code waits for the teacher, who confirms it 
   const wrong = ['000000', '111111', '222222', '333333', '444444', '555555'].filter((c) => !codes.includes(c)).slice(0, 4);
   for (let n = 1; n <= 5; n += 1) {
     const guesser = await student(browser, origin, subdomain, n);
-    for (const code of wrong) expect((await guesser.request.post('/api/courses/student/redeem', { data: { code, platform: subdomain }, headers: { origin } })).status()).toBe(400);
+    for (const code of wrong)
+      expect((await guesser.request.post('/api/codes/student/redeem', { data: { code, platform: subdomain }, headers: { origin } })).status()).toBe(400);
     await guesser.close();
   }
 

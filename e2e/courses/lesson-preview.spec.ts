@@ -12,8 +12,18 @@ test.describe('lesson preview for teachers (Arabic)', () => {
     const call = async (url: string, data: unknown) => (await (await page.request.post(url, { data, headers: { origin } })).json()) as { id: string };
     const course = await call('/api/courses/teacher/courses', { title: 'دورة للمعاينة', kind: 'organized' });
     const section = await call(`/api/courses/teacher/courses/${course.id}/sections`, { title: 'القسم الأول' });
-    const one = await call(`/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'درس أول', type: 'text', bodyHtml: '<p>مقدمة</p>' });
-    await call(`/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'درس ثان', type: 'text', bodyHtml: '<p>تتمة <strong>مهمة</strong></p>' });
+    const one = await call(`/api/courses/teacher/courses/${course.id}/lessons`, {
+      sectionId: section.id,
+      title: 'درس أول',
+      type: 'text',
+      bodyHtml: '<p>مقدمة</p>',
+    });
+    await call(`/api/courses/teacher/courses/${course.id}/lessons`, {
+      sectionId: section.id,
+      title: 'درس ثان',
+      type: 'text',
+      bodyHtml: '<p>تتمة <strong>مهمة</strong></p>',
+    });
 
     await page.goto(`/teacher/courses/${course.id}`);
     await page.getByRole('link', { name: 'معاينة الدرس «درس ثان»' }).click();

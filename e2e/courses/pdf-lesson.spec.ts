@@ -41,7 +41,9 @@ async function expectFirstPagePainted(page: Page) {
   const first = viewer.getByTestId('pdf-page').first();
   await expect(first).toHaveAttribute('data-rendered', 'true');
   await expect(first).toHaveAttribute('aria-label', 'الصفحة 1 من 1');
-  const [r, g, b] = await first.evaluate((canvas: HTMLCanvasElement) => [...canvas.getContext('2d')!.getImageData(canvas.width / 2, canvas.height / 2, 1, 1).data]);
+  const [r, g, b] = await first.evaluate((canvas: HTMLCanvasElement) => [
+    ...canvas.getContext('2d')!.getImageData(canvas.width / 2, canvas.height / 2, 1, 1).data,
+  ]);
   expect([r, g, b]).toEqual([0, 0, 255]);
   // No frame at all: nothing for a frame-blocking header to refuse.
   await expect(page.locator('iframe')).toHaveCount(0);
@@ -58,7 +60,11 @@ test.describe('a PDF lesson (Arabic)', () => {
     await registerTeacherViaApi(page, teacher, 'أستاذ الملفات');
     const course = await call(page, 'post', '/api/courses/teacher/courses', { title: 'دورة الملخصات', kind: 'regular' });
     const section = await call(page, 'post', `/api/courses/teacher/courses/${course.id}/sections`, { title: 'الملخصات' });
-    const lesson = await call(page, 'post', `/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'ملخص الدرس الأول', type: 'file' });
+    const lesson = await call(page, 'post', `/api/courses/teacher/courses/${course.id}/lessons`, {
+      sectionId: section.id,
+      title: 'ملخص الدرس الأول',
+      type: 'file',
+    });
     const send = (data: Buffer) =>
       page.request.put(`/api/courses/teacher/uploads/lessons/${lesson.id}`, {
         data,
@@ -83,9 +89,12 @@ test.describe('a PDF lesson (Arabic)', () => {
 
     // A student of this platform, enrolled in the free course.
     const student = uniqueAccount('pdfs');
-    const signUp = await page.request.post('/api/account/register/student', { data: { name: 'طالب الملفات', email: student.email, password: student.password, platform: teacher.subdomain }, headers: { origin: ORIGIN } });
+    const signUp = await page.request.post('/api/accounts/register/student', {
+      data: { name: 'طالب الملفات', email: student.email, password: student.password, platform: teacher.subdomain },
+      headers: { origin: ORIGIN },
+    });
     expect(signUp.status(), await signUp.text()).toBe(201);
-    await call(page, 'post', `/api/courses/student/courses/${course.id}/enroll-free`, {});
+    await call(page, 'post', `/api/learning/student/courses/${course.id}/enroll-free`, {});
     await page.goto(`/student/dashboard/courses/${course.id}/lessons/${lesson.id}`);
     await expectFirstPagePainted(page);
     await expectNoHorizontalOverflow(page);

@@ -29,15 +29,16 @@ test.describe('the landing page editor (Arabic)', () => {
     await expect(preview.locator('#hero')).toHaveCSS('background-color', 'rgb(170, 0, 0)');
 
     // Drag FAQ above features; hide pricing. Hero stays first and cannot be hidden.
-    // HTML5 drag and drop, event by event (the handlers are the real ones).
-    const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
-    const source = page.locator('[data-section-row="faq"]');
-    const target = page.locator('[data-section-row="features"]');
-    await source.dispatchEvent('dragstart', { dataTransfer });
-    await target.dispatchEvent('dragenter', { dataTransfer });
-    await target.dispatchEvent('dragover', { dataTransfer });
-    await target.dispatchEvent('drop', { dataTransfer });
-    await source.dispatchEvent('dragend', { dataTransfer });
+    // A mouse drag by the handle (dnd-kit), in small steps: FAQ's handle onto features' handle (both on screen).
+    await page.getByTestId('section-drag-features').scrollIntoViewIfNeeded();
+    await page.getByTestId('section-drag-faq').scrollIntoViewIfNeeded();
+    const from = (await page.getByTestId('section-drag-faq').boundingBox())!;
+    const to = (await page.getByTestId('section-drag-features').boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+    await page.mouse.up();
     await page.getByTestId('section-visible-pricing').uncheck();
     await expect(page.getByTestId('section-visible-hero')).toBeDisabled();
     await expect(page.getByTestId('section-visible-hero')).toBeChecked();
@@ -172,14 +173,16 @@ test.describe('the landing page editor (Arabic)', () => {
     const created = await createPageViaApi(page, 'صفحة الصور');
     await page.goto(`/dashboard/landing-pages/${created.id}`);
     await page.getByTestId('panel-about-me').locator('summary').click();
-    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2266aa' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2266aa' } })
+      .jpeg()
+      .toBuffer();
     await page.getByTestId('field-about-photo-file').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect(page.getByTestId('field-about-photo-url')).toHaveValue(/^\/landing-assets\/uploads\/[0-9a-f-]{36}\.webp$/);
     await expect(page.getByTestId('landing-preview')).toHaveAttribute('data-ready', 'true');
     await expect(page.frameLocator('[data-testid="landing-preview"]').locator('.lp-about__photo img')).toBeVisible();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     await page.getByTestId('field-about-photo-file').setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: svg });
-    await expect(page.getByTestId('field-about-photo-error')).toHaveText('هذا الملف ليس صورة مدعومة. استخدم صورة JPEG أو PNG أو WebP أو GIF أو AVIF.');
+    await expect(page.getByTestId('field-about-photo-error')).toHaveText('هذا الملف ليس صورة مدعومة. الصيغ المقبولة: JPEG أو PNG أو WebP أو GIF أو AVIF.');
   });
 
   test('lists pages to duplicate, delete and make main; shows a clear error for an unsafe link', async ({ page }) => {
@@ -207,7 +210,7 @@ test.describe('the landing page editor (Arabic)', () => {
     await page.getByTestId('navbar-url-0').fill('javascript:alert(1)');
     await page.getByTestId('editor-save').click();
     await expect(page.getByTestId('editor-errors')).toBeVisible();
-    await expect(page.getByText('الرابط غير صالح: استخدم رابطاً يبدأ بـ https:// أو mailto: أو tel: أو رابطاً داخلياً')).toBeVisible();
+    await expect(page.getByText('الرابط غير صالح: يجب أن يبدأ بـ https:// أو mailto: أو tel: أو أن يكون رابطاً داخلياً')).toBeVisible();
     await page.getByTestId('navbar-url-0').fill('#faq');
     await page.getByTestId('editor-save').click();
     await expect(page.getByTestId('editor-dirty')).toHaveCount(0);
@@ -240,7 +243,8 @@ test.describe('the landing page editor (Arabic)', () => {
 
     // On a phone: the list, its toast and the filters must fit the screen.
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.goto('/dashboard/messages');
+    // The landing pages' visitors have their own tab, apart from the students' conversations (issue 26).
+    await page.goto('/dashboard/messages?tab=visitors');
     const message = page.getByTestId('message-row').filter({ hasText: 'تسجيل ابني' });
     await expect(message).toContainText('parent@example.test');
     await message.getByTestId('message-toggle-handled').click();

@@ -51,7 +51,9 @@ test.describe('the landing page offline worker', () => {
     await expect(page.locator('h1')).toHaveText('صفحة على النطاق الرئيسي');
     // The landing worker takes /landing/ only, and is installed and active beside the site's.
     await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration(window.location.href).then((r) => `${r?.scope ?? ''} ${r?.active?.scriptURL ?? ''}`)))
+      .poll(() =>
+        page.evaluate(() => navigator.serviceWorker.getRegistration(window.location.href).then((r) => `${r?.scope ?? ''} ${r?.active?.scriptURL ?? ''}`)),
+      )
       .toMatch(/\/landing\/ .*\/landing-page-sw\.js$/);
     await expect(page.locator('[data-update-banner]')).toBeHidden();
     expect(await siteWorker()).toContain('/service-worker.js');

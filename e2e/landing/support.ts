@@ -26,7 +26,20 @@ export async function createPageViaApi(page: Page, title: string, template: 'sta
 
 /** The editable fields of a page as the API returned it. */
 export function editable(p: TPage): TPage {
-  const { id: _i, teacher_id: _t, is_published: _p, is_main: _m, views_count: _v, created_at: _c, updated_at: _u, published_at: _pa, has_draft: _hd, url: _url, teacher: _teacher, ...fields } = p;
+  const {
+    id: _i,
+    teacher_id: _t,
+    is_published: _p,
+    is_main: _m,
+    views_count: _v,
+    created_at: _c,
+    updated_at: _u,
+    published_at: _pa,
+    has_draft: _hd,
+    url: _url,
+    teacher: _teacher,
+    ...fields
+  } = p;
   return { ...fields, custom_slug: p.custom_slug ?? '' };
 }
 

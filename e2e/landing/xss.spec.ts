@@ -69,7 +69,8 @@ const PAYLOADS = [
 ];
 
 /** Every text field of a page, each taking the next payload (offset per round so each payload moves around). */
-function withPayloads(base: Record<string, any>, round: number) { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function withPayloads(base: Record<string, any>, round: number) {
   let i = round * 17;
   const p = () => PAYLOADS[i++ % PAYLOADS.length]!.slice(0, 190);
   const id = (n: number) => `x${round}-${n}`;
@@ -83,7 +84,18 @@ function withPayloads(base: Record<string, any>, round: number) { // eslint-disa
     features: [{ id: id(2), icon: 'book', title: p(), description: p() }],
     about_me: { title: p(), name: p(), bio: p(), highlights: [p(), p()] },
     course_content: [{ id: id(3), title: p(), description: p(), duration: p().slice(0, 60) }],
-    pricing: [{ id: id(4), name: p(), price: p().slice(0, 40), period: p().slice(0, 40), description: p(), features: [p(), p()], ctaLabel: p().slice(0, 80), ctaUrl: '#contact' }],
+    pricing: [
+      {
+        id: id(4),
+        name: p(),
+        price: p().slice(0, 40),
+        period: p().slice(0, 40),
+        description: p(),
+        features: [p(), p()],
+        ctaLabel: p().slice(0, 80),
+        ctaUrl: '#contact',
+      },
+    ],
     testimonials: [{ id: id(5), name: p(), role: p(), text: p(), rating: 5 }],
     faq: [{ id: id(6), question: p(), answer: p() }],
     contact_actions: [{ id: id(7), type: 'email', value: 'teacher@example.test', label: p().slice(0, 80) }],
@@ -100,7 +112,8 @@ async function assertInert(target: Page | Frame, kind: 'viewer' | 'editor' = 'vi
     for (const el of Array.from(document.querySelectorAll('*'))) {
       for (const attr of Array.from(el.attributes)) {
         if (/^on/i.test(attr.name)) bad.push(`${el.tagName} ${attr.name}`);
-        if (/^(href|src|action|formaction|xlink:href|data)$/i.test(attr.name) && /^\s*(javascript|data|vbscript):/i.test(attr.value)) bad.push(`${el.tagName} ${attr.name}=${attr.value}`);
+        if (/^(href|src|action|formaction|xlink:href|data)$/i.test(attr.name) && /^\s*(javascript|data|vbscript):/i.test(attr.value))
+          bad.push(`${el.tagName} ${attr.name}=${attr.value}`);
       }
     }
     for (const s of Array.from(document.scripts)) {
@@ -108,7 +121,21 @@ async function assertInert(target: Page | Frame, kind: 'viewer' | 'editor' = 'vi
       if (!ours) bad.push(`script ${s.src || s.textContent?.slice(0, 40)}`);
     }
     if (kind === 'editor') return { bad, xss: (window as unknown as { __xss?: unknown }).__xss ?? null };
-    for (const tag of ['iframe', 'object', 'embed', 'base', 'meta[http-equiv]', 'link[rel=stylesheet]', 'template', 'math', 'svg style', 'isindex', 'marquee', 'video', 'audio']) {
+    for (const tag of [
+      'iframe',
+      'object',
+      'embed',
+      'base',
+      'meta[http-equiv]',
+      'link[rel=stylesheet]',
+      'template',
+      'math',
+      'svg style',
+      'isindex',
+      'marquee',
+      'video',
+      'audio',
+    ]) {
       if (document.querySelector(tag)) bad.push(`element ${tag}`);
     }
     if (document.querySelectorAll('style').length !== 1) bad.push(`styles ${document.querySelectorAll('style').length}`);
@@ -178,7 +205,8 @@ test.describe('teacher content cannot run script (55 payloads, every field)', ()
       '\\\\evil.example',
       'https://example.test/"><script>alert(1)</script>',
     ];
-    const put = (data: Record<string, unknown>) => page.request.put(`/api/landing/pages/${created.id}`, { data: { ...base, ...data }, headers: { origin: ORIGIN } });
+    const put = (data: Record<string, unknown>) =>
+      page.request.put(`/api/landing/pages/${created.id}`, { data: { ...base, ...data }, headers: { origin: ORIGIN } });
     for (const url of links) {
       expect((await put({ navbar_items: [{ id: 'n', label: 'x', url, isVisible: true, isExternal: true }] })).status(), `navbar ${url}`).toBe(400);
       expect((await put({ hero_cta: { label: 'x', url } })).status(), `cta ${url}`).toBe(400);
@@ -187,7 +215,11 @@ test.describe('teacher content cannot run script (55 payloads, every field)', ()
     for (const color of ['red;}</style><script>alert(1)</script>', 'expression(alert(1))', '#fff;background:url(javascript:alert(1))']) {
       expect((await put({ theme_colors: { primary: color, secondary: '#000000' } })).status()).toBe(400);
     }
-    for (const pixel of [{ provider: 'meta', id: '<script>alert(1)</script>' }, { provider: 'google', id: "G-1');alert(1);//" }, { provider: 'tiktok', id: 'x" onload="alert(1)' }]) {
+    for (const pixel of [
+      { provider: 'meta', id: '<script>alert(1)</script>' },
+      { provider: 'google', id: "G-1');alert(1);//" },
+      { provider: 'tiktok', id: 'x" onload="alert(1)' },
+    ]) {
       expect((await put({ tracking_pixels: [pixel] })).status()).toBe(400);
     }
   });

@@ -1,7 +1,8 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { ORIGIN, registerTeacherViaApi } from '../support/auth';
-import { DEMO, DEMO_PASSWORD, expect, test, uniqueAccount } from '../support/fixtures';
+import { DEMO, expect, test, uniqueAccount } from '../support/fixtures';
 import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
+import { signInAs } from '../support/sessions';
 
 const headers = { origin: ORIGIN };
 const randomIp = () => `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
@@ -39,7 +40,15 @@ const records = (page: Page) => page.evaluate(() => (window as unknown as { __ji
 /** "2026-12-01T18:05": now + `minutes` on the Algiers clock, as a datetime-local field takes it. */
 function algiersLocal(minutes: number): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Algiers', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Africa/Algiers',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(new Date(Date.now() + minutes * 60_000))
       .map((p) => [p.type, p.value]),
   );
@@ -59,14 +68,21 @@ async function classWithStudent(page: Page, request: APIRequestContext) {
   const courseId = (course as { id: string }).id;
   const section = (await post(`/api/courses/teacher/courses/${courseId}/sections`, { title: 'الوحدة الأولى' })) as { id: string };
   await post(`/api/courses/teacher/courses/${courseId}/lessons`, { sectionId: section.id, title: 'الدرس الأول', type: 'text', bodyHtml: '<p>مرحبا</p>' });
-  const plans = (await post(`/api/courses/teacher/courses/${courseId}/plans`, { plans: [{ type: 'monthly', priceDzd: 2500 }] }, 'put')) as { plans: Array<{ id: string }> };
+  const plans = (await post(`/api/courses/teacher/courses/${courseId}/plans`, { plans: [{ type: 'monthly', priceDzd: 2500 }] }, 'put')) as {
+    plans: Array<{ id: string }>;
+  };
   await post(`/api/courses/teacher/courses/${courseId}`, { status: 'published' }, 'patch');
   const student = uniqueAccount('live-student');
   // Signed up from its own client: the page keeps the teacher's session.
-  const signUp = await request.post('/api/account/register/student', { data: { name: 'يوسف الطالب', email: student.email, password: student.password, platform: account.subdomain }, headers });
+  const signUp = await request.post('/api/accounts/register/student', {
+    data: { name: 'يوسف الطالب', email: student.email, password: student.password, platform: account.subdomain },
+    headers,
+  });
   expect(signUp.status(), await signUp.text()).toBe(201);
-  const found = (await (await page.request.get(`/api/courses/teacher/students?q=${encodeURIComponent(student.email)}`)).json()) as { rows: Array<{ studentId: string }> };
-  await post('/api/courses/teacher/enrollments', { studentId: found.rows[0]!.studentId, courseId, planId: plans.plans[0]!.id });
+  const found = (await (await page.request.get(`/api/subscriptions/teacher/students?q=${encodeURIComponent(student.email)}`)).json()) as {
+    rows: Array<{ studentId: string }>;
+  };
+  await post('/api/subscriptions/teacher/enrollments', { studentId: found.rows[0]!.studentId, courseId, planId: plans.plans[0]!.id });
   return { student };
 }
 
@@ -74,8 +90,7 @@ async function classWithStudent(page: Page, request: APIRequestContext) {
 async function studentDevice(browser: Browser, student: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ locale: 'ar', extraHTTPHeaders: { 'x-forwarded-for': randomIp() } });
   const page = await context.newPage();
-  const res = await page.request.post('/api/account/login', { data: { email: student.email, password: student.password }, headers });
-  expect(res.status(), await res.text()).toBe(200);
+  await signInAs(page, student.email);
   await fakeJitsi(page);
   return { context, page };
 }
@@ -157,8 +172,7 @@ test.describe('live sessions (Arabic)', () => {
 
 test.describe('live sessions (English)', () => {
   test('the demo student sees the coming session with its countdown; the join page waits for the opening', async ({ page }) => {
-    const res = await page.request.post('/api/account/login', { data: { email: DEMO.student.email, password: DEMO_PASSWORD }, headers });
-    expect(res.status()).toBe(200);
+    await signInAs(page, DEMO.student.email);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/student/dashboard/subscriptions?lng=en');
     await expectDirection(page, 'en');
@@ -177,8 +191,7 @@ test.describe('live sessions (English)', () => {
   });
 
   test('the demo teacher sees the week calendar and last week’s attendance', async ({ page }) => {
-    const res = await page.request.post('/api/account/login', { data: { email: DEMO.teacher.email, password: DEMO_PASSWORD }, headers });
-    expect(res.status()).toBe(200);
+    await signInAs(page, DEMO.teacher.email);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/teacher/live-sessions?lng=en&view=week');
     await expect(page.getByTestId('week-day')).toHaveCount(7);
@@ -191,7 +204,14 @@ test.describe('live sessions (English)', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: `${SCREENSHOTS}/live-attendance-teacher-en-375.png`, fullPage: true });
-    // Groups are not in the demo's plan: the way to upgrade is shown instead.
+    // The demo teacher is on the Academy plan: groups are open.
+    await page.goto('/teacher/live-sessions?lng=en&tab=groups');
+    await expect(page.getByTestId('group-name')).toBeVisible();
+    await expect(page.getByTestId('groups-locked')).toHaveCount(0);
+  });
+
+  test('a teacher on the Independent plan is shown the way to upgrade for groups', async ({ page, workerTeacher }) => {
+    await signInAs(page, workerTeacher.email);
     await page.goto('/teacher/live-sessions?lng=en&tab=groups');
     await expect(page.getByTestId('groups-locked')).toContainText('Upgrade to the Academy plan');
   });

@@ -21,7 +21,7 @@ test.describe('between the web app and the public site', () => {
     await page.locator('[data-site-header]').getByRole('link', { name: 'تسجيل الدخول' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('تسجيل دخول الأستاذ');
     await page.goto('/');
-    await page.locator('[data-site-header]').getByRole('link', { name: 'ابدأ مجاناً' }).click();
+    await page.locator('[data-site-header]').getByRole('link', { name: 'البدء مجاناً' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('إنشاء حساب أستاذ');
   });
 

@@ -110,7 +110,9 @@ test.describe('roadmap feedback', () => {
     await form.getByRole('button', { name: 'Send' }).click();
     await expect(form.locator('[data-error-for="text"]')).toHaveText('please write your feedback or suggestion before sending');
     await form.getByLabel('Your feedback or suggestion').fill('Please add quizzes');
-    await page.route('**/api/site/feedback', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"x"}}' }));
+    await page.route('**/api/site/feedback', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"x"}}' }),
+    );
     await form.getByRole('button', { name: 'Send' }).click();
     await expect(form.getByRole('status')).toHaveText('An error occurred while sending your feedback. Please try again later.');
   });
@@ -155,7 +157,10 @@ test.describe('newsletter', () => {
     await form.getByLabel('Your e-mail').fill(email);
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await expect(form.getByRole('status')).toHaveText('Operation completed successfully');
-    await page.locator('#newsletter').getByRole('link', { name: get(en, 'newsletter.unsubscribe') }).click();
+    await page
+      .locator('#newsletter')
+      .getByRole('link', { name: get(en, 'newsletter.unsubscribe') })
+      .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(get(en, 'newsletterPage.unsubscribe.title'));
     const request = page.locator('form[data-site-form="unsubscribe"]');
     await request.getByLabel('Your e-mail').fill(email);

@@ -13,10 +13,15 @@ test.describe('home page', () => {
     await page.goto('/');
     await expectDirection(page, 'ar');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(get(ar, 'hero.title'));
-    const titles = ['features.title', 'journey.title', 'testimonials.title', 'pricing.title', 'faq.title', 'contact.title', 'showcase.title'].map((k) => get(ar, k));
+    const titles = ['features.title', 'journey.title', 'testimonials.title', 'pricing.title', 'faq.title', 'contact.title', 'showcase.title'].map((k) =>
+      get(ar, k),
+    );
     const h2 = await page.locator('main h2').allTextContents();
     const positions = titles.map((title) => h2.indexOf(title));
-    expect(positions.every((p) => p >= 0), JSON.stringify(h2)).toBe(true);
+    expect(
+      positions.every((p) => p >= 0),
+      JSON.stringify(h2),
+    ).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     await expect(page.getByRole('link', { name: get(ar, 'nav.login') }).first()).toHaveAttribute('href', '/login');
     await expect(page.getByText(get(ar, 'details.hoursValue')).first()).toBeVisible();
@@ -130,7 +135,9 @@ test.describe('home page', () => {
     await expect(page.locator('[data-slide]:visible')).toHaveCount(1);
     const next = page.getByRole('button', { name: get(ar, 'a11y.next') });
     // A feature still on the roadmap carries its "coming soon" badge in the heading.
-    const titles = (ar.showcase as { items: Array<{ title: string; soon?: string }> }).items.map((i) => (i.soon ? `${i.title} ${get(ar, 'status.comingSoon')}` : i.title));
+    const titles = (ar.showcase as { items: Array<{ title: string; soon?: string }> }).items.map((i) =>
+      i.soon ? `${i.title} ${get(ar, 'status.comingSoon')}` : i.title,
+    );
     for (const n of [2, 3, 4]) {
       await next.click();
       await expect(carousel).toHaveAttribute('data-index', String(n));
@@ -215,7 +222,10 @@ test.describe('home page', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     // From another page, the navbar's pricing link lands on the pricing section.
     await page.goto('/about');
-    await page.getByRole('navigation', { name: get(ar, 'a11y.mainNav') }).getByRole('link', { name: get(ar, 'nav.pricing') }).click();
+    await page
+      .getByRole('navigation', { name: get(ar, 'a11y.mainNav') })
+      .getByRole('link', { name: get(ar, 'nav.pricing') })
+      .click();
     await expect(page).toHaveURL(/\/#pricing$/);
     await expect(page.locator('#pricing-title')).toBeInViewport();
   });
@@ -226,7 +236,7 @@ test.describe('home page', () => {
       const now = new Date();
       return Math.floor((Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) - Date.UTC(2023, 6, 15)) / 86_400_000);
     });
-    await expect(page.locator('[data-launch-banner]')).toHaveText(`${days} days since Darsi launched on 15 July 2023`);
+    await expect(page.locator('[data-launch-banner]')).toHaveText(`${new Intl.NumberFormat('en').format(days)} days since Darsi launched on 15 July 2023`);
     await expect(page.getByTestId('working-hours')).toContainText('Sunday to Thursday, 9:00 to 17:00');
     await expect(page.getByRole('list', { name: get(en, 'a11y.social') }).getByRole('link')).toHaveCount(5);
     await expect(page.locator('footer').getByRole('textbox', { name: get(en, 'newsletter.email') })).toBeVisible();

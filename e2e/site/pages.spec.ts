@@ -30,7 +30,11 @@ test.describe('every public page', () => {
 
 test.describe('unknown addresses', () => {
   test('answer 404 with the not-found page in the visitor’s language, and a link home', async ({ page }) => {
-    for (const [path, lng] of [['/nope', 'ar'], ['/about/x', 'ar'], ['/features/unknown?lng=en', 'en']] as const) {
+    for (const [path, lng] of [
+      ['/nope', 'ar'],
+      ['/about/x', 'ar'],
+      ['/features/unknown?lng=en', 'en'],
+    ] as const) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(404);
       await expectDirection(page, lng);

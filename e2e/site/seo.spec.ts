@@ -53,7 +53,11 @@ test.describe('search engines and the offline worker', () => {
     await context.setOffline(false);
   });
 
-  test('a new worker found while an older one controls the page is applied about 3 s after the next load, which reloads', async ({ page, context, baseURL }) => {
+  test('a new worker found while an older one controls the page is applied about 3 s after the next load, which reloads', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const cachesNow = () => page.evaluate(() => caches.keys());
     await page.goto('/about');
     await page.evaluate(async () => navigator.serviceWorker.ready);

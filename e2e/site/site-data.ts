@@ -29,7 +29,9 @@ export const SPEC_DOC_SLUGS = [
   'release-notes',
   'platform-guide',
   'getting-started',
-  ...['intro', 'hero', 'features', 'course-content', 'about-me', 'pricing', 'testimonials', 'faq', 'contact', 'contact-requests'].map((s) => `landing-page/${s}`),
+  ...['intro', 'hero', 'features', 'course-content', 'about-me', 'pricing', 'testimonials', 'faq', 'contact', 'contact-requests'].map(
+    (s) => `landing-page/${s}`,
+  ),
   'services',
   'revenue',
   // Transfers with receipts (issue 13).
@@ -37,8 +39,12 @@ export const SPEC_DOC_SLUGS = [
   'subscriptions',
   'registration-requests',
   // 'video' is the lesson-video page issue 12 adds to spec §2.2's list, students/live-sessions the live sessions' (issue 14).
-  ...['create', 'types', 'sections', 'approval', 'activation', 'lessons', 'video', 'plans', 'analytics'].map((s) => `courses/${s}`),
-  ...['management', 'groups', 'live-sessions', 'messaging', 'broadcasts'].map((s) => `students/${s}`),
+  // 'data-saver' and 'offline' are the low-bandwidth and offline pages of issue 30.
+  ...['create', 'types', 'sections', 'approval', 'activation', 'lessons', 'exams', 'video', 'data-saver', 'offline', 'plans', 'analytics'].map(
+    (s) => `courses/${s}`,
+  ),
+  // 'team' is the teaching staff's page (issue 28).
+  ...['management', 'team', 'groups', 'live-sessions', 'messaging', 'broadcasts'].map((s) => `students/${s}`),
 ];
 export const SPEC_PUBLIC_PATHS = [...SPEC_SITE_PATHS, ...SPEC_DOC_SLUGS.map((slug) => `/documentation/${slug}`)];
 

@@ -13,14 +13,24 @@ const TEST_KEY = 'test_sk_e2eTeacherKey0123456789';
 async function teacherWithCourse(request: APIRequestContext, origin: string, card = true) {
   const account = uniqueAccount('card');
   const headers = { origin };
-  expect((await request.post('/api/account/register/teacher', { data: { name: 'أستاذ البطاقة', email: account.email, subdomain: account.subdomain, password: account.password }, headers })).status()).toBe(201);
+  expect(
+    (
+      await request.post('/api/accounts/register/teacher', {
+        data: { name: 'أستاذ البطاقة', email: account.email, subdomain: account.subdomain, password: account.password },
+        headers,
+      })
+    ).status(),
+  ).toBe(201);
   const post = async (url: string, data: unknown) => (await request.post(url, { data, headers })).json();
   const course = await post('/api/courses/teacher/courses', { title: 'الفيزياء للباكالوريا', kind: 'regular' });
   const section = await post(`/api/courses/teacher/courses/${course.id}/sections`, { title: 'الوحدة 1' });
   await post(`/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'الحركة', type: 'text', bodyHtml: '<p>الحركة</p>' });
   await request.put(`/api/courses/teacher/courses/${course.id}/plans`, { data: { plans: [{ type: 'monthly', priceDzd: 2500 }] }, headers });
   await request.patch(`/api/courses/teacher/courses/${course.id}`, { data: { status: 'published' }, headers });
-  if (card) expect((await request.put('/api/payments/teacher/card-settings', { data: { mode: 'test', enabled: true, testKey: TEST_KEY }, headers })).status()).toBe(200);
+  if (card)
+    expect((await request.put('/api/payments/teacher/card-settings', { data: { mode: 'test', enabled: true, testKey: TEST_KEY }, headers })).status()).toBe(
+      200,
+    );
   return { ...account, courseId: course.id as string };
 }
 
@@ -28,7 +38,10 @@ test('Arabic: a student pays by card on the payment page, comes back to a paid o
   const origin = new URL(baseURL!).origin;
   const teacher = await teacherWithCourse(request, origin);
   const student = uniqueAccount('buyer');
-  const signUp = await page.request.post('/api/account/register/student', { data: { name: 'سارة حداد', email: student.email, password: student.password, platform: teacher.subdomain }, headers: { origin } });
+  const signUp = await page.request.post('/api/accounts/register/student', {
+    data: { name: 'سارة حداد', email: student.email, password: student.password, platform: teacher.subdomain },
+    headers: { origin },
+  });
   expect(signUp.status(), await signUp.text()).toBe(201);
 
   await page.goto(`/platform/${teacher.subdomain}/student/dashboard/courses/${teacher.courseId}`);

@@ -12,16 +12,26 @@ import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../sup
 async function teacherWithCourse(request: APIRequestContext, origin: string, name: string) {
   const account = uniqueAccount('brand');
   const headers = { origin };
-  expect((await request.post('/api/account/register/teacher', { data: { name, email: account.email, subdomain: account.subdomain, password: account.password }, headers })).status()).toBe(201);
+  expect(
+    (
+      await request.post('/api/accounts/register/teacher', {
+        data: { name, email: account.email, subdomain: account.subdomain, password: account.password },
+        headers,
+      })
+    ).status(),
+  ).toBe(201);
   const post = async (url: string, data: unknown) => (await request.post(url, { data, headers })).json();
   const course = await post('/api/courses/teacher/courses', { title: 'الفيزياء', kind: 'regular' });
   const section = await post(`/api/courses/teacher/courses/${course.id}/sections`, { title: 'الوحدة 1' });
   await post(`/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'الحركة', type: 'text', bodyHtml: '<p>الحركة</p>' });
   await request.put(`/api/courses/teacher/courses/${course.id}/plans`, { data: { plans: [{ type: 'monthly', priceDzd: 1500 }] }, headers });
   await request.patch(`/api/courses/teacher/courses/${course.id}`, { data: { status: 'published' }, headers });
-  const contact = await request.put('/api/teacher/contact', { data: { phone: '0555 12 34 56', whatsapp: '0661 23 45 67', emailShown: false }, headers });
+  const contact = await request.put('/api/accounts/teacher/contact', {
+    data: { phone: '0555 12 34 56', whatsapp: '0661 23 45 67', emailShown: false },
+    headers,
+  });
   expect(contact.status(), await contact.text()).toBe(200);
-  await request.post('/api/account/logout', { headers });
+  await request.post('/api/accounts/logout', { headers });
   return { subdomain: account.subdomain, courseId: course.id as string };
 }
 
@@ -40,7 +50,7 @@ test('Arabic: the platform shows its teacher, takes a phone number, and the lock
   await page.goto(`/platform/${subdomain}/login`);
   await expectDirection(page, 'ar');
   await expect(page.getByTestId('platform-teacher-name')).toHaveText('الأستاذة سارة');
-  await page.getByRole('link', { name: 'أنشئ حساباً جديداً' }).click();
+  await page.getByRole('link', { name: 'إنشاء حساب جديد' }).click();
   await expect(page).toHaveURL(new RegExp(`/platform/${subdomain}/register$`));
   await expect(page.getByTestId('platform-teacher-name')).toHaveText('الأستاذة سارة');
 
@@ -68,7 +78,14 @@ test('Arabic: the platform shows its teacher, takes a phone number, and the lock
 test('English: the teacher chooses their contact ways in their profile', async ({ page, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   const account = uniqueAccount('contact-en');
-  expect((await page.request.post('/api/account/register/teacher', { data: { name: 'Sara Teacher', email: account.email, subdomain: account.subdomain, password: account.password }, headers: { origin } })).status()).toBe(201);
+  expect(
+    (
+      await page.request.post('/api/accounts/register/teacher', {
+        data: { name: 'Sara Teacher', email: account.email, subdomain: account.subdomain, password: account.password },
+        headers: { origin },
+      })
+    ).status(),
+  ).toBe(201);
   await page.goto('/teacher/profile?lng=en');
   await expectDirection(page, 'en');
   const form = page.getByTestId('contact-form');
@@ -81,6 +98,6 @@ test('English: the teacher chooses their contact ways in their profile', async (
   await expect(page.getByText('Contact details saved')).toBeVisible();
   await expect(form.getByLabel('Phone number')).toHaveValue('+213555123456');
   await shots(page, 'teacher-profile-contact-en');
-  const profile = await (await page.request.get(`/api/account/platform/${account.subdomain}`)).json();
+  const profile = await (await page.request.get(`/api/accounts/platform/${account.subdomain}`)).json();
   expect(profile.contact).toEqual({ phone: '+213555123456', whatsapp: null, email: account.email });
 });

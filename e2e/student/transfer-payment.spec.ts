@@ -1,6 +1,7 @@
 import sharp from 'sharp';
-import { DEMO, DEMO_PASSWORD, expect, test, uniqueAccount } from '../support/fixtures';
+import { DEMO, expect, test, uniqueAccount } from '../support/fixtures';
 import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
+import { signInAs } from '../support/sessions';
 
 const MATHS = 'الرياضيات — الدوال الأسية واللوغاريتمية';
 
@@ -8,16 +9,21 @@ test.describe('paying a course by transfer (Arabic)', () => {
   test('a student sends a CCP receipt, the teacher approves it, and the student opens the course', async ({ page, browser, baseURL }) => {
     const origin = { origin: new URL(baseURL!).origin };
     const account = uniqueAccount('ccp');
-    const signUp = await page.request.post('/api/account/register/student', { data: { name: 'نور الطالبة', email: account.email, password: account.password, platform: 'demo' }, headers: origin });
+    const signUp = await page.request.post('/api/accounts/register/student', {
+      data: { name: 'نور الطالبة', email: account.email, password: account.password, platform: 'demo' },
+      headers: origin,
+    });
     expect(signUp.status(), await signUp.text()).toBe(201);
 
     // The course page → the checkout choice → the CCP instructions with the exact amount and a reference.
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/platform/demo/student/dashboard');
     await expectDirection(page, 'ar');
-    const teacherCtx = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` } });
+    const teacherCtx = await browser.newContext({
+      extraHTTPHeaders: { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
+    });
     const teacher = await teacherCtx.newPage();
-    expect((await teacher.request.post('/api/account/login', { data: { email: DEMO.teacher.email, password: DEMO_PASSWORD }, headers: origin })).status()).toBe(200);
+    await signInAs(teacher, DEMO.teacher.email);
     const { courses } = (await (await teacher.request.get('/api/courses/teacher/courses')).json()) as { courses: Array<{ id: string; title: string }> };
     const courseId = courses.find((c) => c.title === MATHS)!.id;
 
@@ -36,7 +42,9 @@ test.describe('paying a course by transfer (Arabic)', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/transfer-instructions-ar-375.png`, fullPage: true });
 
     // The receipt, with its preview, then the review state.
-    const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#f6b400' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#f6b400' } })
+      .png()
+      .toBuffer();
     await page.getByTestId('receipt-file').setInputFiles({ name: 'وصل.png', mimeType: 'image/png', buffer: png });
     await expect(page.getByTestId('receipt-preview')).toBeVisible();
     await page.getByTestId('receipt-send').click();
@@ -63,9 +71,8 @@ test.describe('paying a course by transfer (Arabic)', () => {
 });
 
 test.describe('the receipts inbox (French)', () => {
-  test('shows the demo receipt waiting for review, with its amount and method, and the approved one', async ({ page, baseURL }) => {
-    const origin = { origin: new URL(baseURL!).origin };
-    expect((await page.request.post('/api/account/login', { data: { email: DEMO.teacher.email, password: DEMO_PASSWORD }, headers: origin })).status()).toBe(200);
+  test('shows the demo receipt waiting for review, with its amount and method, and the approved one', async ({ page }) => {
+    await signInAs(page, DEMO.teacher.email);
     await page.goto('/teacher/receipts?lng=fr');
     await expectDirection(page, 'fr');
     await expect(page.getByRole('heading', { name: 'Reçus de virement', level: 1 })).toBeVisible();

@@ -1,34 +1,28 @@
-import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
+import type { Browser, Page, Request } from '@playwright/test';
 import { expect, test, uniqueAccount } from '../support/fixtures';
 import { registerTeacherViaApi, signOutViaApi } from '../support/auth';
 import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
-import { makeTestVideo, uploadVideoViaTus, waitForVideoReady } from '../support/video';
+import { callApi, freeVideoCourse } from '../support/video';
+import { signInAs } from '../support/sessions';
 
 const STUDENT_NAME = 'سلمى بن علي';
 
 const currentTime = (page: Page) => page.getByTestId('lesson-video').evaluate((v: HTMLVideoElement) => v.currentTime);
 
-async function call(request: APIRequestContext, origin: string, method: 'post' | 'put' | 'patch', url: string, data: unknown) {
-  const res = await request[method](url, { data, headers: { origin } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()) as { id: string };
-}
-
 /** A free published course whose one lesson is a ready, encrypted video, and a student enrolled in it. */
 async function enrolledStudent(page: Page, origin: string) {
   const teacher = uniqueAccount('vteacher');
   await registerTeacherViaApi(page, teacher, 'أستاذ كريم');
-  const course = await call(page.request, origin, 'post', '/api/courses/teacher/courses', { title: 'الكيمياء العضوية', kind: 'regular' });
-  const section = await call(page.request, origin, 'post', `/api/courses/teacher/courses/${course.id}/sections`, { title: 'الأساسيات' });
-  const lesson = await call(page.request, origin, 'post', `/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'الروابط الكيميائية', type: 'video' });
   // Long enough that the checks before the explicit seek to 92 % never reach 90 % on a slow machine.
-  await uploadVideoViaTus(page.request, origin, lesson.id, makeTestVideo(40));
-  await waitForVideoReady(page.request, lesson.id);
-  await call(page.request, origin, 'put', `/api/courses/teacher/courses/${course.id}/plans`, { plans: [{ type: 'free', priceDzd: 0 }] });
-  await call(page.request, origin, 'patch', `/api/courses/teacher/courses/${course.id}`, { status: 'published' });
+  const { courseId, lessonId } = await freeVideoCourse(page.request, origin, {
+    title: 'الكيمياء العضوية',
+    section: 'الأساسيات',
+    lesson: 'الروابط الكيميائية',
+    seconds: 40,
+  });
 
   // The teacher previews the lesson in the same player, under their own watermark.
-  await page.goto(`/t/${teacher.subdomain}/preview/courses/${course.id}/lessons/${lesson.id}`);
+  await page.goto(`/t/${teacher.subdomain}/preview/courses/${courseId}/lessons/${lessonId}`);
   await expect(page.getByTestId('lesson-video')).toHaveAttribute('poster', /thumbnail/);
   await page.getByTestId('player-start').click();
   await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(0.5);
@@ -37,21 +31,26 @@ async function enrolledStudent(page: Page, origin: string) {
   await signOutViaApi(page);
 
   const student = uniqueAccount('vstudent');
-  const signUp = await page.request.post('/api/account/register/student', { data: { name: STUDENT_NAME, email: student.email, password: student.password, platform: teacher.subdomain }, headers: { origin } });
+  const signUp = await page.request.post('/api/accounts/register/student', {
+    data: { name: STUDENT_NAME, email: student.email, password: student.password, platform: teacher.subdomain },
+    headers: { origin },
+  });
   expect(signUp.status(), await signUp.text()).toBe(201);
-  await call(page.request, origin, 'post', `/api/courses/student/courses/${course.id}/enroll-free`, {});
-  return { student, url: `/student/dashboard/courses/${course.id}/lessons/${lesson.id}` };
+  await callApi(page.request, origin, 'post', `/api/learning/student/courses/${courseId}/enroll-free`, {});
+  return { student, url: `/student/dashboard/courses/${courseId}/lessons/${lessonId}` };
 }
 
 /** The same student signed in on a second device (another browser context, so another device id). */
 async function secondDevice(browser: Browser, baseURL: string, account: { email: string; password: string }) {
-  const context = await browser.newContext({ baseURL, locale: 'ar', extraHTTPHeaders: { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` } });
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'ar',
+    extraHTTPHeaders: { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
+  });
   const page = await context.newPage();
-  const login = await page.request.post('/api/account/login', { data: { email: account.email, password: account.password }, headers: { origin: new URL(baseURL).origin } });
-  expect(login.status(), await login.text()).toBe(200);
+  await signInAs(page, account.email);
   return { context, page };
 }
-
 
 test.describe('protected video playback (Arabic)', () => {
   test.setTimeout(180_000);
@@ -92,7 +91,13 @@ test.describe('protected video playback (Arabic)', () => {
     expect(box && picture).toBeTruthy();
     expect(box!.width).toBeGreaterThanOrEqual(picture!.width - 1);
     expect(await mark.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
-    const inked = () => mark.evaluate((el: HTMLCanvasElement) => el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data.some((v, i) => i % 4 === 3 && v > 0));
+    const inked = () =>
+      mark.evaluate((el: HTMLCanvasElement) =>
+        el
+          .getContext('2d')!
+          .getImageData(0, 0, el.width, el.height)
+          .data.some((v, i) => i % 4 === 3 && v > 0),
+      );
     await expect.poll(inked).toBe(true);
     // Removed from the page or hidden, it comes back at once and the lesson pauses.
     const paused = () => video.evaluate((v: HTMLVideoElement) => v.paused);

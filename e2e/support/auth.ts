@@ -1,14 +1,14 @@
 import { expect, type Page } from '@playwright/test';
 import { latestMail, linkIn } from './fixtures';
+import { ORIGIN } from './sessions';
 
-/** The origin the e2e server answers on; state-changing API calls must name it (CSRF check). */
-export const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
+export { ORIGIN } from './sessions';
 
 type TAccount = { email: string; subdomain: string; password: string };
 
 /** Creates a teacher through the API (the browser context gets its session cookie). */
 export async function registerTeacherViaApi(page: Page, account: TAccount, name = 'Test Teacher') {
-  const res = await page.request.post('/api/account/register/teacher', {
+  const res = await page.request.post('/api/accounts/register/teacher', {
     data: { name, email: account.email, subdomain: account.subdomain, password: account.password },
     headers: { origin: ORIGIN },
   });
@@ -16,12 +16,12 @@ export async function registerTeacherViaApi(page: Page, account: TAccount, name 
 }
 
 export async function signOutViaApi(page: Page) {
-  const res = await page.request.post('/api/account/logout', { headers: { origin: ORIGIN } });
+  const res = await page.request.post('/api/accounts/logout', { headers: { origin: ORIGIN } });
   expect(res.ok()).toBe(true);
 }
 
 export async function isSignedIn(page: Page): Promise<boolean> {
-  const body = (await (await page.request.get('/api/account/session')).json()) as { session: unknown };
+  const body = (await (await page.request.get('/api/accounts/session')).json()) as { session: unknown };
   return body.session !== null;
 }
 

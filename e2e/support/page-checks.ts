@@ -68,7 +68,8 @@ export async function expectNoHorizontalOverflow(page: Page) {
 const scanned = new Set<string>();
 export async function expectNoSeriousA11yViolations(page: Page) {
   const state = await page.evaluate(
-    () => `${location.host}${location.pathname}|${document.documentElement.lang}|${document.querySelector('[role="dialog"], [role="alertdialog"], dialog[open]')?.getAttribute('aria-labelledby') ?? ''}`,
+    () =>
+      `${location.host}${location.pathname}|${document.documentElement.lang}|${document.querySelector('[role="dialog"], [role="alertdialog"], dialog[open]')?.getAttribute('aria-labelledby') ?? ''}`,
   );
   if (scanned.has(state)) return;
   scanned.add(state);
@@ -78,7 +79,11 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     .analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.slice(0, 5).map((n) => `${v.id} (${v.impact}) on ${page.url()}: ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? v.help}`));
+    .flatMap((v) =>
+      v.nodes
+        .slice(0, 5)
+        .map((n) => `${v.id} (${v.impact}) on ${page.url()}: ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? v.help}`),
+    );
   expect(serious, 'axe-core finds serious or critical accessibility violations').toEqual([]);
 }
 

@@ -1,17 +1,12 @@
-import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
+import { signInAs } from '../support/sessions';
 
 /** Seeded by the admin demo (src/server/seed/admin.ts): active, her 5-day trial ended 4 days ago, no paid plan. */
 const TRIAL_ENDED = 'nour-arabic@darsi.test';
 
-async function signIn(page: Page, baseURL: string, email: string) {
-  const res = await page.request.post('/api/account/login', { data: { email, password: DEMO_PASSWORD }, headers: { origin: new URL(baseURL).origin } });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
 test.describe('Darsi plan (Arabic)', () => {
-  test('trial ended: the banner on every page, pay by card on Chargily, banner gone', async ({ page, baseURL }) => {
-    await signIn(page, baseURL!, TRIAL_ENDED);
+  test('trial ended: the banner on every page, pay by card on Chargily, banner gone', async ({ page }) => {
+    await signInAs(page, TRIAL_ENDED);
     await page.goto('/teacher/courses');
     const banner = page.getByTestId('plan-banner');
     // The first page of a fresh server loads its lazy chunks: allow for a busy machine.
@@ -37,8 +32,8 @@ test.describe('Darsi plan (Arabic)', () => {
 });
 
 test.describe('plan payments (English, admin)', () => {
-  test('the admin sees platform revenue and the plan payments', async ({ page, baseURL }) => {
-    await signIn(page, baseURL!, 'admin@darsi.test');
+  test('the admin sees platform revenue and the plan payments', async ({ page }) => {
+    await signInAs(page, 'admin@darsi.test');
     await page.goto('/admin/dashboard/plan-payments?lng=en');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plan payments', { timeout: 20_000 });
     await expect(page.getByTestId('platform-revenue')).toContainText('All time');

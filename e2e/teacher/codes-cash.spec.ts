@@ -11,7 +11,14 @@ import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../sup
 async function teacherWithCards(request: APIRequestContext, origin: string) {
   const account = uniqueAccount('cash');
   const headers = { origin };
-  expect((await request.post('/api/account/register/teacher', { data: { name: 'أستاذ النقد', email: account.email, subdomain: account.subdomain, password: account.password }, headers })).status()).toBe(201);
+  expect(
+    (
+      await request.post('/api/accounts/register/teacher', {
+        data: { name: 'أستاذ النقد', email: account.email, subdomain: account.subdomain, password: account.password },
+        headers,
+      })
+    ).status(),
+  ).toBe(201);
   const post = async (url: string, data: unknown) => (await request.post(url, { data, headers })).json();
   const course = await post('/api/courses/teacher/courses', { title: 'الفلسفة', kind: 'regular' });
   const section = await post(`/api/courses/teacher/courses/${course.id}/sections`, { title: 'الوحدة 1' });
@@ -19,16 +26,28 @@ async function teacherWithCards(request: APIRequestContext, origin: string) {
   await request.put(`/api/courses/teacher/courses/${course.id}/plans`, { data: { plans: [{ type: 'monthly', priceDzd: 2000 }] }, headers });
   await request.patch(`/api/courses/teacher/courses/${course.id}`, { data: { status: 'published' }, headers });
   const plans = (await (await request.get(`/api/courses/teacher/courses/${course.id}`)).json()).plans;
-  const batch = await post('/api/courses/teacher/batches', { courseId: course.id, planId: plans[0].id, count: 6, activateOnSale: true, validUntil: new Date(Date.now() + 9 * 86_400_000).toISOString() });
-  const csv = await (await request.get(`/api/courses/teacher/batches/${batch.id}/export/csv`)).text();
+  const batch = await post('/api/codes/teacher/batches', {
+    courseId: course.id,
+    planId: plans[0].id,
+    count: 6,
+    activateOnSale: true,
+    validUntil: new Date(Date.now() + 9 * 86_400_000).toISOString(),
+  });
+  const csv = await (await request.get(`/api/codes/teacher/batches/${batch.id}/export/csv`)).text();
   const codes = [...csv.matchAll(/^\d+,"=""(\d{6})""",/gm)].map((m) => m[1]!);
   return { subdomain: account.subdomain, batchId: batch.id as string, codes };
 }
 
 async function student(browser: Browser, origin: string, subdomain: string) {
-  const context = await browser.newContext({ locale: 'ar', extraHTTPHeaders: { 'x-forwarded-for': `10.88.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` } });
+  const context = await browser.newContext({
+    locale: 'ar',
+    extraHTTPHeaders: { 'x-forwarded-for': `10.88.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
+  });
   const account = uniqueAccount('cashbuyer');
-  const res = await context.request.post('/api/account/register/student', { data: { name: 'سمير المشتري', email: account.email, password: account.password, platform: subdomain }, headers: { origin } });
+  const res = await context.request.post('/api/accounts/register/student', {
+    data: { name: 'سمير المشتري', email: account.email, password: account.password, platform: subdomain },
+    headers: { origin },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return context;
 }
@@ -38,13 +57,27 @@ test('a cash card the teacher forgot to mark sold reaches the teacher, who confi
   const origin = new URL(baseURL!).origin;
   const { subdomain, batchId, codes } = await teacherWithCards(page.request, origin);
 
-  // The menu: activation codes have their entry; unbuilt sections say "soon".
+  // The menu: activation codes have their entry; every section is built now (analytics since issue 27), none says "soon".
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/teacher/dashboard');
   await expectDirection(page, 'ar');
   const nav = page.getByTestId('sidebar-nav');
-  for (const key of ['analytics', 'notifications', 'feedback']) await expect(nav.locator(`[data-nav="${key}"] [data-soon]`)).toHaveText('قريباً');
-  for (const key of ['overview', 'courses', 'codes', 'students', 'liveSessions', 'landingPages', 'revenue', 'messages', 'profile', 'settings']) await expect(nav.locator(`[data-nav="${key}"] [data-soon]`)).toHaveCount(0);
+  for (const key of [
+    'analytics',
+    'overview',
+    'courses',
+    'codes',
+    'students',
+    'liveSessions',
+    'landingPages',
+    'revenue',
+    'messages',
+    'notifications',
+    'feedback',
+    'profile',
+    'settings',
+  ])
+    await expect(nav.locator(`[data-nav="${key}"] [data-soon]`)).toHaveCount(0);
   await nav.locator('[data-nav="codes"]').click();
   await expect(page).toHaveURL(/\/teacher\/codes$/);
   await expect(nav.locator('[data-nav="codes"]')).toHaveAttribute('aria-current', 'page');
@@ -103,7 +136,7 @@ test('a cash card the teacher forgot to mark sold reaches the teacher, who confi
   await buyer.close();
 });
 
-test('the teacher menu marks unbuilt sections and leads to activation codes (English)', async ({ page, baseURL }) => {
+test('the teacher menu marks no built section as coming and leads to activation codes (English)', async ({ page, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   await teacherWithCards(page.request, origin);
   await page.setViewportSize({ width: 375, height: 812 });
@@ -112,8 +145,7 @@ test('the teacher menu marks unbuilt sections and leads to activation codes (Eng
   await page.getByRole('button', { name: 'Open the menu' }).click();
   const nav = page.getByTestId('drawer-nav');
   await expect(nav.locator('[data-nav="analytics"]')).toHaveAccessibleName('Analytics');
-  await expect(nav.locator('[data-nav="analytics"]')).toHaveAccessibleDescription('Analytics (coming soon)');
-  await expect(nav.locator('[data-nav="analytics"] [data-soon]')).toHaveText('Soon');
+  await expect(nav.locator('[data-nav="analytics"] [data-soon]')).toHaveCount(0);
   await expect(nav.locator('[data-nav="revenue"] [data-soon]')).toHaveCount(0);
   await expect(nav.locator('[data-nav="codes"]')).toContainText('Activation codes');
   await expectNoHorizontalOverflow(page);

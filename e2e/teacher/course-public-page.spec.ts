@@ -19,7 +19,12 @@ test('Arabic: the teacher marks a free preview, sets the certificates and opens 
   await registerTeacherViaApi(page, account, 'أستاذة ليلى');
   const course = await post(page.request, origin, '/api/courses/teacher/courses', { title: 'العلوم الطبيعية', kind: 'regular' });
   const section = await post(page.request, origin, `/api/courses/teacher/courses/${course.id}/sections`, { title: 'القسم أ' });
-  await post(page.request, origin, `/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'الخلية', type: 'text', bodyHtml: '<p>نص الخلية</p>' });
+  await post(page.request, origin, `/api/courses/teacher/courses/${course.id}/lessons`, {
+    sectionId: section.id,
+    title: 'الخلية',
+    type: 'text',
+    bodyHtml: '<p>نص الخلية</p>',
+  });
   await page.request.put(`/api/courses/teacher/courses/${course.id}/plans`, { data: { plans: [{ type: 'monthly', priceDzd: 1200 }] }, headers: { origin } });
   await page.request.patch(`/api/courses/teacher/courses/${course.id}`, { data: { status: 'published' }, headers: { origin } });
 

@@ -1,13 +1,7 @@
-import type { Page } from '@playwright/test';
 import { registerTeacherViaApi } from '../support/auth';
-import { DEMO, DEMO_PASSWORD, expect, test, uniqueAccount } from '../support/fixtures';
+import { DEMO, expect, test, uniqueAccount } from '../support/fixtures';
 import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
-
-/** Logs in through the API (same origin as the page), sharing the cookies with the page. */
-async function login(page: Page, baseURL: string, email: string, password = DEMO_PASSWORD) {
-  const res = await page.request.post('/api/account/login', { data: { email, password }, headers: { origin: new URL(baseURL).origin } });
-  expect(res.status(), await res.text()).toBe(200);
-}
+import { signInAs } from '../support/sessions';
 
 const TEACHER_NAME = 'أستاذ أحمد بن علي';
 
@@ -31,8 +25,8 @@ const SECTIONS: Array<{ nav: string; url: string; h1?: string }> = [
 ];
 
 test.describe('teacher dashboard (Arabic)', () => {
-  test.beforeEach(async ({ page, baseURL }) => {
-    await login(page, baseURL!, DEMO.teacher.email);
+  test.beforeEach(async ({ page }) => {
+    await signInAs(page, DEMO.teacher.email);
   });
 
   test('the overview shows the name, the platform link, the paid plan and the students', async ({ page, context, baseURL }) => {
@@ -46,7 +40,7 @@ test.describe('teacher dashboard (Arabic)', () => {
     await expect(page.getByTestId('top-bar-name')).toHaveText(TEACHER_NAME);
     await expect(page.getByTestId('platform-url')).toHaveText(`demo.localhost:${port}`);
     // The demo teacher paid an annual plan: the card speaks of it, not of the trial (issue 24).
-    await expect(page.getByTestId('plan-summary')).toHaveText(/^خطة «المستقل» مدفوعة حتى \d{1,2} \S+ \d{4}\.$/);
+    await expect(page.getByTestId('plan-summary')).toHaveText(/^خطة «الأكاديمية» مدفوعة حتى \d{1,2} \S+ \d{4}\.$/);
     await expect(page.getByTestId('student-count')).toHaveText(/^\d+$/);
 
     const topLink = page.getByTestId('top-bar-platform-link');
@@ -111,7 +105,7 @@ test.describe('teacher dashboard (Arabic)', () => {
     await page.goto('/teacher/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: 'انتقل إلى المحتوى الرئيسي' })).toBeFocused();
+    await expect(page.getByRole('link', { name: 'الانتقال إلى المحتوى الرئيسي' })).toBeFocused();
     // Tab along the sidebar until the settings link, then follow it.
     const settings = page.getByTestId('sidebar-nav').getByRole('link', { name: 'الإعدادات' });
     for (let i = 0; i < 20 && !(await settings.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
@@ -207,20 +201,24 @@ test.describe('teacher dashboard (Arabic)', () => {
 
   test('a failed overview shows an error with a retry that recovers', async ({ page }) => {
     let fail = true;
-    await page.route('**/api/teacher/overview', async (route) => {
+    await page.route('**/api/accounts/teacher/overview', async (route) => {
       if (!fail) return route.continue();
       // Held back a moment so that the loading skeleton can be seen.
       await new Promise((r) => setTimeout(r, 300));
-      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'حدث خطأ غير متوقع. حاول مرة أخرى.' } }) });
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'INTERNAL', message: 'حدث خطأ غير متوقع. يُرجى المحاولة مرة أخرى.' } }),
+      });
     });
     await page.goto('/teacher/dashboard');
     await expect(page.getByTestId('overview-loading')).toBeVisible();
     const error = page.getByTestId('error-state');
     await expect(error).toBeVisible({ timeout: 15_000 });
-    await expect(error).toContainText('حدث خطأ غير متوقع. حاول مرة أخرى.');
+    await expect(error).toContainText('حدث خطأ غير متوقع. يُرجى المحاولة مرة أخرى.');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`مرحباً، ${TEACHER_NAME}`);
     fail = false;
-    await error.getByRole('button', { name: 'حاول مرة أخرى' }).click();
+    await error.getByRole('button', { name: 'إعادة المحاولة' }).click();
     await expect(page.getByTestId('platform-url')).toBeVisible();
     await expect(error).toHaveCount(0);
   });

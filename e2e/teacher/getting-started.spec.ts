@@ -1,6 +1,7 @@
 import { ORIGIN, registerTeacherViaApi } from '../support/auth';
-import { DEMO, DEMO_PASSWORD, expect, test, uniqueAccount } from '../support/fixtures';
+import { DEMO, expect, test, uniqueAccount } from '../support/fixtures';
 import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
+import { signInAs } from '../support/sessions';
 
 test.describe('the teacher overview: getting started, then the day (Arabic)', () => {
   test('a new teacher gets a checklist that ticks itself', async ({ page }) => {
@@ -10,13 +11,16 @@ test.describe('the teacher overview: getting started, then the day (Arabic)', ()
     await expectDirection(page, 'ar');
     const checklist = page.getByTestId('getting-started');
     // A first visit on a loaded machine may take a while to bring the dashboard's code.
-    await expect(checklist.getByRole('heading', { name: 'ابدأ منصتك في خمس خطوات' })).toBeVisible({ timeout: 30_000 });
+    await expect(checklist.getByRole('heading', { name: 'انطلاق منصتك في خمس خطوات' })).toBeVisible({ timeout: 30_000 });
     await expect(checklist.locator('[data-done="true"]')).toHaveCount(0);
-    await expect(checklist).toContainText('انشر صفحتك الرئيسية');
-    await expect(checklist).toContainText('رحّب بأول طالب');
+    await expect(checklist).toContainText('نشر صفحتك الرئيسية');
+    await expect(checklist).toContainText('الترحيب بأول طالب');
     await expect(page.getByTestId('today')).toHaveCount(0);
 
-    const created = await page.request.post('/api/courses/teacher/courses', { data: { title: 'دورة الرياضيات', kind: 'regular', description: '' }, headers: { origin: ORIGIN } });
+    const created = await page.request.post('/api/courses/teacher/courses', {
+      data: { title: 'دورة الرياضيات', kind: 'regular', description: '' },
+      headers: { origin: ORIGIN },
+    });
     expect(created.status(), await created.text()).toBe(201);
     await page.reload();
     await expect(page.getByTestId('step-course')).toHaveAttribute('data-done', 'true');
@@ -27,12 +31,10 @@ test.describe('the teacher overview: getting started, then the day (Arabic)', ()
     await page.setViewportSize({ width: 1280, height: 900 });
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: `${SCREENSHOTS}/teacher-getting-started-ar-1280.png`, fullPage: true });
-
   });
 
   test('a teacher past the first steps sees what waits and the day’s numbers; campaign links carry UTM parameters', async ({ page }) => {
-    const login = await page.request.post('/api/account/login', { data: { email: DEMO.teacher.email, password: DEMO_PASSWORD }, headers: { origin: ORIGIN } });
-    expect(login.status()).toBe(200);
+    await signInAs(page, DEMO.teacher.email);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/dashboard');
     await expect(page.getByTestId('today').getByRole('heading', { name: 'أرقام اليوم' })).toBeVisible({ timeout: 30_000 });

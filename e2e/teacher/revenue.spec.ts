@@ -1,19 +1,13 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, test } from '../support/fixtures';
+import { DEMO, expect, test } from '../support/fixtures';
 import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
-
-/** Logs in through the API (same origin as the page), sharing the cookies with the page. */
-async function login(page: Page, baseURL: string, email: string) {
-  const res = await page.request.post('/api/account/login', { data: { email, password: DEMO_PASSWORD }, headers: { origin: new URL(baseURL).origin } });
-  expect(res.status(), await res.text()).toBe(200);
-}
+import { signInAs } from '../support/sessions';
 
 // The demo ledger (src/server/seed/revenue.ts) holds every method; other flows may add rows, never remove them.
 const METHODS_AR = ['بطاقة (CIB/الذهبية)', 'تحويل CCP', 'بريدي موب', 'تحويل بنكي', 'بطاقة تفعيل (نقداً)', 'تسجيل يدوي'];
 
-test('the demo teacher sees revenue figures, the chart by day and month, and exports the ledger (Arabic)', async ({ page, baseURL }) => {
-  await login(page, baseURL!, DEMO.teacher.email);
+test('the demo teacher sees revenue figures, the chart by day and month, and exports the ledger (Arabic)', async ({ page }) => {
+  await signInAs(page, DEMO.teacher.email);
   await page.goto('/dashboard/revenue');
   await expectDirection(page, 'ar');
   // The page's chunk carries recharts: allow a cold server on a busy machine its first load.
@@ -51,8 +45,8 @@ test('the demo teacher sees revenue figures, the chart by day and month, and exp
   expect(csv).toContain('استرجاع');
 });
 
-test('the demo student lists their payments and downloads a receipt (Arabic)', async ({ page, baseURL }) => {
-  await login(page, baseURL!, DEMO.student.email);
+test('the demo student lists their payments and downloads a receipt (Arabic)', async ({ page }) => {
+  await signInAs(page, DEMO.student.email);
   await page.goto('/student/dashboard');
   await page.getByTestId('my-payments-link').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('مدفوعاتي');
@@ -66,8 +60,8 @@ test('the demo student lists their payments and downloads a receipt (Arabic)', a
   expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
-test('the teacher filters the ledger and records a refund (English)', async ({ page, baseURL }) => {
-  await login(page, baseURL!, DEMO.teacher.email);
+test('the teacher filters the ledger and records a refund (English)', async ({ page }) => {
+  await signInAs(page, DEMO.teacher.email);
   await page.goto('/dashboard/revenue?lng=en');
   await expectDirection(page, 'en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Revenue', { timeout: 20_000 });
@@ -93,11 +87,11 @@ test('the teacher filters the ledger and records a refund (English)', async ({ p
   await expect(page.getByTestId('ledger-row').filter({ hasText: 'Paid twice by mistake' })).toContainText('-1,000 DZD');
 });
 
-test('the revenue page fits a 375 px phone in Arabic, English and French', async ({ page, baseURL }) => {
+test('the revenue page fits a 375 px phone in Arabic, English and French', async ({ page }) => {
   // Issue 24: the page was 405, 396 and 407 px wide at 375 px: the ledger's screen-reader-only header sat past
   // the page, outside its scroll box. Three languages and the chart: more than the default 45 s on a busy machine.
   test.setTimeout(120_000);
-  await login(page, baseURL!, DEMO.teacher.email);
+  await signInAs(page, DEMO.teacher.email);
   await page.setViewportSize({ width: 375, height: 812 });
   for (const lng of ['ar', 'en', 'fr'] as const) {
     await page.goto(`/dashboard/revenue?lng=${lng}`);

@@ -7,7 +7,7 @@ const originOf = (baseURL: string) => ({ origin: new URL(baseURL).origin });
 /** A fresh teacher (signed in by the registration), so the demo accounts stay as they are. */
 async function freshTeacher(page: Page, baseURL: string, name = 'أستاذة ليلى') {
   const account = uniqueAccount('set');
-  const res = await page.request.post('/api/account/register/teacher', {
+  const res = await page.request.post('/api/accounts/register/teacher', {
     data: { name, email: account.email, subdomain: account.subdomain, password: account.password },
     headers: originOf(baseURL),
   });
@@ -16,7 +16,7 @@ async function freshTeacher(page: Page, baseURL: string, name = 'أستاذة ل
 }
 
 async function login(page: Page, baseURL: string, email: string, password: string) {
-  return page.request.post('/api/account/login', { data: { email, password }, headers: originOf(baseURL) });
+  return page.request.post('/api/accounts/login', { data: { email, password }, headers: originOf(baseURL) });
 }
 
 /** Visible text without the Unicode isolates that keep e-mails readable inside Arabic sentences. */
@@ -56,7 +56,7 @@ test.describe('teacher settings (Arabic)', () => {
     await expect(page.getByText('The language has been saved.')).toBeVisible();
     await expect(page.getByRole('radio', { name: 'English' })).toBeChecked();
     // Saved on the account, so that e-mails are written in it.
-    const session = await (await page.request.get('/api/account/session')).json();
+    const session = await (await page.request.get('/api/accounts/session')).json();
     expect(session.session.user.language).toBe('en');
 
     await page.reload();
@@ -76,7 +76,9 @@ test.describe('teacher settings (Arabic)', () => {
     const newEmail = uniqueAccount('new').email;
     await page.getByLabel('New e-mail address').fill(newEmail);
     await page.getByRole('button', { name: 'Change the e-mail' }).click();
-    await expect.poll(() => plainText(page.getByTestId('email-sent'))).toBe(`We sent a confirmation link to ${newEmail}. Your address will change once you open it.`);
+    await expect
+      .poll(() => plainText(page.getByTestId('email-sent')))
+      .toBe(`We sent a confirmation link to ${newEmail}. Your address will change once you open it.`);
     const mail = await latestMail(newEmail);
     expect(mail).toContain('verify-email');
     expect(mail).not.toMatch(/[\u0600-\u06FF]/);
@@ -86,9 +88,7 @@ test.describe('teacher settings (Arabic)', () => {
     await page.getByTestId('language-option-ar').click();
     await expectDirection(page, 'ar');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('الإعدادات');
-    await expect
-      .poll(async () => (await (await page.request.get('/api/account/session')).json()).session.user.language)
-      .toBe('ar');
+    await expect.poll(async () => (await (await page.request.get('/api/accounts/session')).json()).session.user.language).toBe('ar');
   });
 
   test('asking for a new e-mail explains where the confirmation link went', async ({ page, baseURL }) => {
@@ -98,7 +98,7 @@ test.describe('teacher settings (Arabic)', () => {
     const submit = page.getByRole('button', { name: 'تغيير البريد الإلكتروني' });
     await field.fill('not-an-email');
     await submit.click();
-    await expect(page.getByText('أدخل بريداً إلكترونياً صالحاً')).toBeVisible();
+    await expect(page.getByText('يُرجى إدخال بريد إلكتروني صالح')).toBeVisible();
     await field.fill(teacher.email);
     await submit.click();
     await expect(page.getByText('هذا هو بريدك الإلكتروني الحالي.')).toBeVisible();
@@ -121,7 +121,9 @@ test.describe('teacher settings (Arabic)', () => {
     const second = uniqueAccount('new').email;
     await field.fill(second);
     await submit.click();
-    await expect.poll(() => plainText(page.getByTestId('email-sent'))).toBe(`أرسلنا رابط تأكيد إلى ${teacher.email}. سيتغير عنوانك إلى ${second} بعد فتح الرابط.`);
+    await expect
+      .poll(() => plainText(page.getByTestId('email-sent')))
+      .toBe(`أرسلنا رابط تأكيد إلى ${teacher.email}. سيتغير عنوانك إلى ${second} بعد فتح الرابط.`);
     await expect.poll(() => latestMail(teacher.email)).toContain(second);
     expect(await latestMail(teacher.email)).toContain('تأكيد تغيير البريد الإلكتروني');
     await expect(page.getByTestId('current-email')).toHaveText(teacher.email);
@@ -221,7 +223,7 @@ test.describe('teacher settings (Arabic)', () => {
     await dialog.getByRole('button', { name: 'إلغاء' }).click();
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'تسجيل الخروج من كل الأجهزة' }).click();
-    await page.getByRole('button', { name: 'نعم، سجّل الخروج من كل الأجهزة' }).click();
+    await page.getByRole('button', { name: 'نعم، تسجيل الخروج من كل الأجهزة' }).click();
     await expect(page).toHaveURL(/\/login$/);
 
     await otherPage.goto('/teacher/dashboard');

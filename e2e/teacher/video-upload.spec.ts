@@ -50,7 +50,7 @@ test.describe('lesson video upload (Arabic)', () => {
     await dialog.locator('#lesson-type').selectOption('video');
     // Before anything is sent, the teacher sees the free space of the plan.
     await expect(dialog.getByTestId('video-storage')).toContainText('المساحة الحرة');
-    await expect(dialog.getByTestId('lesson-video-choose')).toHaveText('اختر ملفاً');
+    await expect(dialog.getByTestId('lesson-video-choose')).toHaveText('اختيار ملف');
     await recordProcessingStates(page);
 
     // A slow line (20 kB/s up: about 20 s for this video), so that the upload lasts long enough to be watched.
@@ -86,7 +86,10 @@ test.describe('lesson video upload (Arabic)', () => {
     const ready = dialog.getByTestId('video-ready');
     await expect(ready).toBeVisible({ timeout: 200_000 });
     const states = await page.evaluate(() => [...(window as unknown as { videoStates: Set<string> }).videoStates]);
-    expect(states.some((s) => s === 'queued' || s === 'processing'), states.join()).toBe(true);
+    expect(
+      states.some((s) => s === 'queued' || s === 'processing'),
+      states.join(),
+    ).toBe(true);
     expect(pausedAt).toBeLessThan(100);
     await expect(ready).toContainText('الفيديو جاهز لطلابك.');
     await expect(ready).toContainText('0:04');
@@ -106,7 +109,9 @@ test.describe('lesson video upload (Arabic)', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await expectNoHorizontalOverflow(page);
     await row.screenshot({ path: `${SCREENSHOTS}/video-outline-row-ar-375.png` });
-    const course = (await (await page.request.get(`/api/courses/teacher/courses/${courseId}`)).json()) as { sections: Array<{ lessons: Array<{ type: string }> }> };
+    const course = (await (await page.request.get(`/api/courses/teacher/courses/${courseId}`)).json()) as {
+      sections: Array<{ lessons: Array<{ type: string }> }>;
+    };
     expect(course.sections[0]!.lessons.map((l) => l.type)).toEqual(['video']);
   });
 

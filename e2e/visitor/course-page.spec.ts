@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, test, uniqueAccount } from '../support/fixtures';
+import { DEMO, expect, test, uniqueAccount } from '../support/fixtures';
 import { expectDirection, expectNoHorizontalOverflow, expectWholeWords, SCREENSHOTS } from '../support/page-checks';
+import { signInAs } from '../support/sessions';
 
 /*
  * Issue 15: a visitor from an ad follows the teacher's link, finds the catalogue, opens a course's public page,
@@ -12,15 +13,15 @@ const MATHS = 'الرياضيات — الدوال الأسية واللوغار
 /** A fresh one-card batch of the demo course, printed as the teacher's CSV: the code a visitor bought. */
 async function demoCode(request: APIRequestContext, origin: string): Promise<string> {
   const headers = { origin };
-  expect((await request.post('/api/account/login', { data: { email: DEMO.teacher.email, password: DEMO_PASSWORD }, headers })).status()).toBe(200);
+  await signInAs(request, DEMO.teacher.email, origin);
   const { courses } = (await (await request.get('/api/courses/teacher/courses')).json()) as { courses: Array<{ id: string; title: string }> };
   const courseId = courses.find((c) => c.title === MATHS)!.id;
   const { plans } = (await (await request.get(`/api/courses/teacher/courses/${courseId}`)).json()) as { plans: Array<{ id: string }> };
   const validUntil = new Date(Date.now() + 30 * 86_400_000).toISOString();
-  const batch = await request.post('/api/courses/teacher/batches', { data: { courseId, planId: plans[0]!.id, count: 1, validUntil }, headers });
+  const batch = await request.post('/api/codes/teacher/batches', { data: { courseId, planId: plans[0]!.id, count: 1, validUntil }, headers });
   expect(batch.status(), await batch.text()).toBe(201);
   const { id } = (await batch.json()) as { id: string };
-  const csv = await (await request.get(`/api/courses/teacher/batches/${id}/export/csv`)).text();
+  const csv = await (await request.get(`/api/codes/teacher/batches/${id}/export/csv`)).text();
   return /^\d+,"=""(\d{6})""",/m.exec(csv)![1]!;
 }
 
@@ -36,7 +37,10 @@ async function shots(page: Page, name: string) {
 test('Arabic: from /teacher/demo to the course page, a free preview, then sign-up and a code', async ({ page, baseURL, playwright }) => {
   test.setTimeout(180_000);
   const origin = new URL(baseURL!).origin;
-  const teacher = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` } });
+  const teacher = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
+  });
   const code = await demoCode(teacher, origin);
   await teacher.dispose();
 
@@ -64,7 +68,7 @@ test('Arabic: from /teacher/demo to the course page, a free preview, then sign-u
     .toBe(6);
   // The first lesson is a free preview (and the demo's video lesson too, once its video is ready: decision 075).
   await expect(page.getByTestId('public-lesson').first()).toHaveAttribute('data-preview', 'true');
-  await expect(page.getByTestId('course-access')).toContainText('اشترِ بطاقة من الأستاذ');
+  await expect(page.getByTestId('course-access')).toContainText('شراء بطاقة من الأستاذ');
   await expect(page.getByTestId('contact-phone')).toHaveAttribute('href', 'tel:+213555123456');
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', new RegExp(`^${MATHS}`));
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`^http://demo\\.localhost:\\d+/courses/${courseId}$`));

@@ -82,7 +82,7 @@ test.describe('languages', () => {
     });
     await page.getByTestId('language-switcher').click();
     await page.getByTestId('language-option-en').click();
-    await expect(page.getByText('تعذر تغيير اللغة. حاول مرة أخرى.')).toBeVisible();
+    await expect(page.getByText('تعذر تغيير اللغة. يُرجى إعادة المحاولة.')).toBeVisible();
     await expectDirection(page, 'ar');
     await expect(page.getByTestId('language-switcher')).toContainText('العربية');
     // 4xx is final: no retries.
@@ -99,7 +99,7 @@ test.describe('languages', () => {
     });
     await page.getByTestId('language-switcher').click();
     await page.getByTestId('language-option-fr').click();
-    await expect(page.getByText('تعذر تغيير اللغة. حاول مرة أخرى.')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('تعذر تغيير اللغة. يُرجى إعادة المحاولة.')).toBeVisible({ timeout: 30_000 });
     expect(times).toHaveLength(6);
     const gaps = times.slice(1).map((t, i) => t - times[i]!);
     // 350, 700, 1400, 2800, 5600 ms, give or take scheduling.

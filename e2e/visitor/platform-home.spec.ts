@@ -14,7 +14,12 @@ async function call(page: Page, method: 'post' | 'put' | 'patch', url: string, d
 async function course(page: Page, title: string, kind: 'organized' | 'scheduled' | 'regular', plans: Array<Record<string, unknown>>) {
   const created = await call(page, 'post', '/api/courses/teacher/courses', { title, kind, description: `وصف ${title}` });
   const section = await call(page, 'post', `/api/courses/teacher/courses/${created.id}/sections`, { title: 'الفصل الأول' });
-  await call(page, 'post', `/api/courses/teacher/courses/${created.id}/lessons`, { sectionId: section.id, title: 'الدرس 1', type: 'text', bodyHtml: '<p>مقدمة</p>' });
+  await call(page, 'post', `/api/courses/teacher/courses/${created.id}/lessons`, {
+    sectionId: section.id,
+    title: 'الدرس 1',
+    type: 'text',
+    bodyHtml: '<p>مقدمة</p>',
+  });
   await call(page, 'put', `/api/courses/teacher/courses/${created.id}/plans`, { plans });
   await call(page, 'patch', `/api/courses/teacher/courses/${created.id}`, { status: 'published' });
 }
@@ -23,7 +28,10 @@ test.describe('a teacher’s platform home (Arabic, RTL)', () => {
   test('a new teacher’s link shows their courses and the way in, with search and filters', async ({ page, browser }) => {
     const teacher = uniqueAccount('home');
     await registerTeacherViaApi(page, teacher, 'الأستاذة سارة');
-    await course(page, 'الرياضيات للباكالوريا', 'organized', [{ type: 'monthly', priceDzd: 2500 }, { type: 'yearly', priceDzd: 20000 }]);
+    await course(page, 'الرياضيات للباكالوريا', 'organized', [
+      { type: 'monthly', priceDzd: 2500 },
+      { type: 'yearly', priceDzd: 20000 },
+    ]);
     await course(page, 'دروس مجانية في الفيزياء', 'regular', [{ type: 'free', priceDzd: 0 }]);
     for (let i = 1; i <= 5; i += 1) await course(page, `حصة مراجعة ${i}`, 'scheduled', [{ type: 'monthly', priceDzd: 1000 + i * 100 }]);
 

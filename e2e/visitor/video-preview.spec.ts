@@ -1,8 +1,8 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test, uniqueAccount } from '../support/fixtures';
 import { registerTeacherViaApi, signOutViaApi } from '../support/auth';
 import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
-import { makeTestVideo, uploadVideoViaTus, waitForVideoReady } from '../support/video';
+import { callApi, makeTestVideo, uploadVideoViaTus, waitForVideoReady } from '../support/video';
 
 /*
  * Issues 12 + 15 (decision 075): a visitor without an account plays a course's free preview video in the
@@ -14,25 +14,28 @@ const LESSON = 'مدخل إلى الكيمياء';
 
 const currentTime = (page: Page) => page.getByTestId('lesson-video').evaluate((v: HTMLVideoElement) => v.currentTime);
 
-async function call(request: APIRequestContext, origin: string, method: 'post' | 'put' | 'patch', url: string, data: unknown) {
-  const res = await request[method](url, { data, headers: { origin } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()) as { id: string };
-}
-
 /** A published course whose first lesson is a ready video marked as a free preview; then signed out. */
 async function previewCourse(page: Page, origin: string) {
   const teacher = uniqueAccount('pteacher');
   await registerTeacherViaApi(page, teacher, TEACHER_NAME);
-  const course = await call(page.request, origin, 'post', '/api/courses/teacher/courses', { title: 'الكيمياء للبكالوريا', kind: 'regular' });
-  const section = await call(page.request, origin, 'post', `/api/courses/teacher/courses/${course.id}/sections`, { title: 'البداية' });
-  const lesson = await call(page.request, origin, 'post', `/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: LESSON, type: 'video' });
-  await call(page.request, origin, 'post', `/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'درس مدفوع', type: 'text', bodyHtml: '<p>نص</p>' });
+  const course = await callApi(page.request, origin, 'post', '/api/courses/teacher/courses', { title: 'الكيمياء للبكالوريا', kind: 'regular' });
+  const section = await callApi(page.request, origin, 'post', `/api/courses/teacher/courses/${course.id}/sections`, { title: 'البداية' });
+  const lesson = await callApi(page.request, origin, 'post', `/api/courses/teacher/courses/${course.id}/lessons`, {
+    sectionId: section.id,
+    title: LESSON,
+    type: 'video',
+  });
+  await callApi(page.request, origin, 'post', `/api/courses/teacher/courses/${course.id}/lessons`, {
+    sectionId: section.id,
+    title: 'درس مدفوع',
+    type: 'text',
+    bodyHtml: '<p>نص</p>',
+  });
   await uploadVideoViaTus(page.request, origin, lesson.id, makeTestVideo(12));
   await waitForVideoReady(page.request, lesson.id);
-  await call(page.request, origin, 'patch', `/api/courses/teacher/lessons/${lesson.id}`, { freePreview: true });
-  await call(page.request, origin, 'put', `/api/courses/teacher/courses/${course.id}/plans`, { plans: [{ type: 'monthly', priceDzd: 2500 }] });
-  await call(page.request, origin, 'patch', `/api/courses/teacher/courses/${course.id}`, { status: 'published' });
+  await callApi(page.request, origin, 'patch', `/api/courses/teacher/lessons/${lesson.id}`, { freePreview: true });
+  await callApi(page.request, origin, 'put', `/api/courses/teacher/courses/${course.id}/plans`, { plans: [{ type: 'monthly', priceDzd: 2500 }] });
+  await callApi(page.request, origin, 'patch', `/api/courses/teacher/courses/${course.id}`, { status: 'published' });
   await signOutViaApi(page);
   return { subdomain: teacher.subdomain, courseId: course.id, lessonId: lesson.id };
 }
@@ -40,7 +43,9 @@ async function previewCourse(page: Page, origin: string) {
 async function expectOverPicture(mark: Locator, video: Locator) {
   const [box, picture] = [await mark.boundingBox(), await video.boundingBox()];
   expect(box && picture).toBeTruthy();
-  expect(box!.x < picture!.x + picture!.width && box!.x + box!.width > picture!.x && box!.y < picture!.y + picture!.height && box!.y + box!.height > picture!.y).toBe(true);
+  expect(
+    box!.x < picture!.x + picture!.width && box!.x + box!.width > picture!.x && box!.y < picture!.y + picture!.height && box!.y + box!.height > picture!.y,
+  ).toBe(true);
 }
 
 test.describe('free video previews without an account', () => {

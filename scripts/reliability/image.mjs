@@ -38,7 +38,9 @@ const STANDIN = 2;
 const SECRET = 'image-check-secret-0123456789abcdef0123';
 /** Every secret the server requires in production, read from its config so that a new one is given here too. */
 const PRODUCTION_SECRETS = Object.fromEntries(
-  [...fs.readFileSync(path.join(ROOT, 'src/server/core/config.ts'), 'utf8').matchAll(/Invalid environment variable (\w+): required in production/g)].map((m) => [m[1], SECRET]),
+  [...fs.readFileSync(path.join(ROOT, 'src/server/core/config.ts'), 'utf8').matchAll(/Invalid environment variable (\w+): required in production/g)].map(
+    (m) => [m[1], SECRET],
+  ),
 );
 const DEMO = { teacher: 'teacher@darsi.test', password: 'darsi-demo-2026' };
 
@@ -50,7 +52,13 @@ const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
 /** Runs a command; throws with its output's tail unless `ok` allows the status. */
 function sh(cmd, args, { input, ok = [0], quiet = false, env } = {}) {
-  const r = spawnSync(cmd, args, { input, encoding: 'utf8', maxBuffer: 1 << 28, env: env ?? process.env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+  const r = spawnSync(cmd, args, {
+    input,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+    env: env ?? process.env,
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+  });
   if (!quiet && r.stdout) process.stdout.write(r.stdout.length > 4000 ? `…${r.stdout.slice(-4000)}` : r.stdout);
   if (!ok.includes(r.status ?? -1)) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${(r.stderr || r.stdout || '').slice(-3000)}`);
   return r;
@@ -70,12 +78,21 @@ function longRun(cmd, args, logFile) {
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 
 function ensureTools() {
-  const missing = [['debootstrap', 'debootstrap'], ['podman', 'podman'], ['unshare', 'util-linux'], ['chroot', 'coreutils']].filter(([c]) => !has(c));
+  const missing = [
+    ['debootstrap', 'debootstrap'],
+    ['podman', 'podman'],
+    ['unshare', 'util-linux'],
+    ['chroot', 'coreutils'],
+  ].filter(([c]) => !has(c));
   if (missing.length === 0) return;
-  if (process.getuid?.() !== 0) throw new Error(`missing ${missing.map(([c]) => c).join(', ')}: install them (apt-get install -y ${missing.map(([, p]) => p).join(' ')}) or run as root`);
+  if (process.getuid?.() !== 0)
+    throw new Error(`missing ${missing.map(([c]) => c).join(', ')}: install them (apt-get install -y ${missing.map(([, p]) => p).join(' ')}) or run as root`);
   log(`installing ${missing.map(([, p]) => p).join(' ')} with apt-get`);
   sh('apt-get', ['update', '-qq'], { quiet: true });
-  sh('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...new Set(missing.map(([, p]) => p)), 'fuse-overlayfs', 'uidmap'], { quiet: true, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  sh('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...new Set(missing.map(([, p]) => p)), 'fuse-overlayfs', 'uidmap'], {
+    quiet: true,
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 const imageExists = (name) => sh('podman', ['image', 'exists', name], { ok: [0, 1], quiet: true }).status === 0;
@@ -113,22 +130,39 @@ function makeBase(name) {
   // Security and point updates, as in Debian's own images.
   fs.writeFileSync(
     path.join(rootfs, 'etc/apt/sources.list'),
-    ['deb http://deb.debian.org/debian bookworm main', 'deb http://deb.debian.org/debian bookworm-updates main', 'deb http://deb.debian.org/debian-security bookworm-security main', ''].join('\n'),
+    [
+      'deb http://deb.debian.org/debian bookworm main',
+      'deb http://deb.debian.org/debian bookworm-updates main',
+      'deb http://deb.debian.org/debian-security bookworm-security main',
+      '',
+    ].join('\n'),
   );
   // What makes Debian's images "slim" and keeps apt's downloads out of layers (as in debian:bookworm-slim, which the
   // official node image starts from): without it, every .deb chromium and ffmpeg bring stays in the image.
   fs.writeFileSync(
     path.join(rootfs, 'etc/dpkg/dpkg.cfg.d/docker'),
-    ['/usr/share/doc/*', '/usr/share/groff/*', '/usr/share/info/*', '/usr/share/linda/*', '/usr/share/lintian/overrides/*', '/usr/share/locale/*', '/usr/share/man/*']
+    [
+      '/usr/share/doc/*',
+      '/usr/share/groff/*',
+      '/usr/share/info/*',
+      '/usr/share/linda/*',
+      '/usr/share/lintian/overrides/*',
+      '/usr/share/locale/*',
+      '/usr/share/man/*',
+    ]
       .map((p) => `path-exclude ${p}`)
       .concat(['path-include /usr/share/doc/*/copyright', 'path-include /usr/share/locale/locale.alias', ''])
       .join('\n'),
   );
   const clean = '"rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"';
-  fs.writeFileSync(path.join(rootfs, 'etc/apt/apt.conf.d/docker-clean'), `DPkg::Post-Invoke { ${clean}; };\nAPT::Update::Post-Invoke { ${clean}; };\nDir::Cache::pkgcache "";\nDir::Cache::srcpkgcache "";\n`);
+  fs.writeFileSync(
+    path.join(rootfs, 'etc/apt/apt.conf.d/docker-clean'),
+    `DPkg::Post-Invoke { ${clean}; };\nAPT::Update::Post-Invoke { ${clean}; };\nDir::Cache::pkgcache "";\nDir::Cache::srcpkgcache "";\n`,
+  );
   fs.writeFileSync(path.join(rootfs, 'etc/apt/apt.conf.d/docker-no-languages'), 'Acquire::Languages "none";\n');
   for (const dir of ['usr/share/doc', 'usr/share/man', 'usr/share/info', 'usr/share/locale']) {
-    for (const f of fs.readdirSync(path.join(rootfs, dir))) if (!(dir === 'usr/share/doc' || f === 'locale.alias')) fs.rmSync(path.join(rootfs, dir, f), { recursive: true, force: true });
+    for (const f of fs.readdirSync(path.join(rootfs, dir)))
+      if (!(dir === 'usr/share/doc' || f === 'locale.alias')) fs.rmSync(path.join(rootfs, dir, f), { recursive: true, force: true });
   }
   // Node: the binary the npm package `node` installed for this project (decision 053), same version as `npm start`.
   const nodeBin = path.join(ROOT, 'node_modules/node/bin/node');
@@ -148,7 +182,10 @@ function makeBase(name) {
   // The machine's CA bundle for npm inside the build (this machine reaches the registry through its own CA).
   const caDir = path.join(rootfs, 'usr/local/share/darsi-build');
   fs.mkdirSync(caDir, { recursive: true });
-  fs.copyFileSync(process.env.NODE_EXTRA_CA_CERTS && fs.existsSync(process.env.NODE_EXTRA_CA_CERTS) ? process.env.NODE_EXTRA_CA_CERTS : '/etc/ssl/certs/ca-certificates.crt', path.join(caDir, 'ca.crt'));
+  fs.copyFileSync(
+    process.env.NODE_EXTRA_CA_CERTS && fs.existsSync(process.env.NODE_EXTRA_CA_CERTS) ? process.env.NODE_EXTRA_CA_CERTS : '/etc/ssl/certs/ca-certificates.crt',
+    path.join(caDir, 'ca.crt'),
+  );
   fs.mkdirSync(path.join(rootfs, 'usr/local/etc'), { recursive: true });
   fs.writeFileSync(path.join(rootfs, 'usr/local/etc/npmrc'), 'cafile=/usr/local/share/darsi-build/ca.crt\nupdate-notifier=false\n');
   // The user of the official image: node, 1000:1000, home /home/node.
@@ -156,10 +193,18 @@ function makeBase(name) {
   sh('chroot', [rootfs, 'node', '--version']);
   // Only what Debian's slim images keep.
   for (const dir of ['var/cache/apt/archives', 'var/lib/apt/lists']) {
-    for (const f of fs.readdirSync(path.join(rootfs, dir))) if (f !== 'partial' && f !== 'lock') fs.rmSync(path.join(rootfs, dir, f), { recursive: true, force: true });
+    for (const f of fs.readdirSync(path.join(rootfs, dir)))
+      if (f !== 'partial' && f !== 'lock') fs.rmSync(path.join(rootfs, dir, f), { recursive: true, force: true });
   }
   log(`importing the root as ${name}`);
-  const tar = spawnSync('sh', ['-c', `tar --numeric-owner -C '${rootfs}' -c . | podman import --change 'CMD ["node"]' --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' --change 'ENV NODE_VERSION=${nodeVersion()}' --change 'ENV DARSI_STANDIN_BASE=${STANDIN}' - ${name}`], { stdio: 'inherit' });
+  const tar = spawnSync(
+    'sh',
+    [
+      '-c',
+      `tar --numeric-owner -C '${rootfs}' -c . | podman import --change 'CMD ["node"]' --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' --change 'ENV NODE_VERSION=${nodeVersion()}' --change 'ENV DARSI_STANDIN_BASE=${STANDIN}' - ${name}`,
+    ],
+    { stdio: 'inherit' },
+  );
   if (tar.status !== 0) throw new Error('podman import failed');
   const ms = Date.now() - started;
   fs.rmSync(rootfs, { recursive: true, force: true });
@@ -169,7 +214,15 @@ function makeBase(name) {
 function imageConfig(name) {
   const [info] = JSON.parse(sh('podman', ['image', 'inspect', name], { quiet: true }).stdout);
   const cfg = info.Config ?? {};
-  return { size: info.Size, env: cfg.Env ?? [], cmd: cfg.Cmd ?? [], entrypoint: cfg.Entrypoint ?? [], user: cfg.User || 'root', workdir: cfg.WorkingDir || '/', layers: info.RootFS?.Layers?.length ?? 0 };
+  return {
+    size: info.Size,
+    env: cfg.Env ?? [],
+    cmd: cfg.Cmd ?? [],
+    entrypoint: cfg.Entrypoint ?? [],
+    user: cfg.User || 'root',
+    workdir: cfg.WorkingDir || '/',
+    layers: info.RootFS?.Layers?.length ?? 0,
+  };
 }
 
 /** Can this machine run a container at all? (Its limits refuse crun's setrlimit here.) */
@@ -191,15 +244,53 @@ function startImage({ name, cfg, mode, mounted, env, runContainers }) {
   let how;
   if (runContainers) {
     how = `podman run --network host -v ${data}:/data ${name}`;
-    child = spawn('podman', ['run', '--rm', '--name', `darsi-verify-${mode}`, '--network', 'host', '-v', `${data}:/data`, '-v', `${tmp}:/tmp`, ...Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]), name], { stdio: ['ignore', out, out] });
+    child = spawn(
+      'podman',
+      [
+        'run',
+        '--rm',
+        '--name',
+        `darsi-verify-${mode}`,
+        '--network',
+        'host',
+        '-v',
+        `${data}:/data`,
+        '-v',
+        `${tmp}:/tmp`,
+        ...Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
+        name,
+      ],
+      { stdio: ['ignore', out, out] },
+    );
   } else {
     const imageEnv = Object.fromEntries(cfg.env.map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]));
     const all = { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', ...imageEnv, HOME: '/home/node', ...env };
     const argv = [...cfg.entrypoint, ...cfg.cmd];
     const q = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
-    const command = `exec chroot --userspec=${uid}:${gid ?? uid} ${q(mounted)} env -i ${Object.entries(all).map(([k, v]) => q(`${k}=${v}`)).join(' ')} sh -c ${q(`cd ${cfg.workdir} && exec ${argv.map(q).join(' ')}`)}`;
+    const command = `exec chroot --userspec=${uid}:${gid ?? uid} ${q(mounted)} env -i ${Object.entries(all)
+      .map(([k, v]) => q(`${k}=${v}`))
+      .join(' ')} sh -c ${q(`cd ${cfg.workdir} && exec ${argv.map(q).join(' ')}`)}`;
     how = `podman image mount ${name}; unshare --mount --propagation private: /data and /tmp bound to scratch folders, then chroot --userspec=${uid}:${gid ?? uid} <mount> ${argv.join(' ')} (the image's CMD, environment and working directory)`;
-    child = spawn('unshare', ['--mount', '--propagation', 'private', '--fork', 'sh', '-c', nsScript(mounted, [[data, '/data'], [tmp, '/tmp']], command)], { stdio: ['ignore', out, out], detached: true });
+    child = spawn(
+      'unshare',
+      [
+        '--mount',
+        '--propagation',
+        'private',
+        '--fork',
+        'sh',
+        '-c',
+        nsScript(
+          mounted,
+          [
+            [data, '/data'],
+            [tmp, '/tmp'],
+          ],
+          command,
+        ),
+      ],
+      { stdio: ['ignore', out, out], detached: true },
+    );
   }
   fs.closeSync(out);
   const stop = async () => {
@@ -241,7 +332,11 @@ function cookieJar() {
     async req(method, url, body) {
       const res = await fetch(`http://${BASE}${url}`, {
         method,
-        headers: { origin: `http://${BASE}`, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          origin: `http://${BASE}`,
+          cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(30_000),
       });
@@ -262,7 +357,8 @@ async function check(mode) {
   lines.push(`\`GET /api/health/ready\` → ${ready.status} ${(await ready.text()).slice(0, 120)}`);
   const home = await fetch(`http://${BASE}/`);
   const html = await home.text();
-  if (home.status !== 200 || !/<html[^>]*lang="ar"[^>]*dir="rtl"|<html[^>]*dir="rtl"[^>]*lang="ar"/.test(html)) throw new Error(`GET / answered ${home.status} without an Arabic page: ${html.slice(0, 200)}`);
+  if (home.status !== 200 || !/<html[^>]*lang="ar"[^>]*dir="rtl"|<html[^>]*dir="rtl"[^>]*lang="ar"/.test(html))
+    throw new Error(`GET / answered ${home.status} without an Arabic page: ${html.slice(0, 200)}`);
   lines.push(`\`GET /\` → ${home.status}, an Arabic right-to-left page (${html.length} bytes)`);
   const asset = html.match(/(?:src|href)="(\/assets\/[^"]+\.js)"/)?.[1];
   if (asset) {
@@ -272,28 +368,30 @@ async function check(mode) {
   }
   if (mode !== 'demo') return lines;
   const b = cookieJar();
-  const login = await b.req('POST', '/api/account/login', { email: DEMO.teacher, password: DEMO.password });
+  const login = await b.req('POST', '/api/accounts/login', { email: DEMO.teacher, password: DEMO.password });
   const body = await login.text();
   if (login.status !== 200) throw new Error(`demo sign-in answered ${login.status}: ${body.slice(0, 300)}`);
-  const session = await b.req('GET', '/api/account/session');
+  const session = await b.req('GET', '/api/accounts/session');
   const who = await session.text();
   if (session.status !== 200 || !who.includes(DEMO.teacher)) throw new Error(`session after sign-in: ${session.status} ${who.slice(0, 300)}`);
-  lines.push(`demo sign-in \`POST /api/account/login\` (${DEMO.teacher}) → ${login.status} ${body.slice(0, 80)}; \`GET /api/account/session\` names the teacher`);
+  lines.push(
+    `demo sign-in \`POST /api/accounts/login\` (${DEMO.teacher}) → ${login.status} ${body.slice(0, 80)}; \`GET /api/accounts/session\` names the teacher`,
+  );
   // Chromium inside the image: the demo teacher's first batch of code cards printed as PDF (a job, decision 056).
-  const batches = await (await b.req('GET', '/api/courses/teacher/batches')).json();
+  const batches = await (await b.req('GET', '/api/codes/teacher/batches')).json();
   const list = Array.isArray(batches) ? batches : (batches.items ?? batches.batches ?? []);
   if (!list[0]?.id) throw new Error(`no demo batch to print: ${JSON.stringify(batches).slice(0, 200)}`);
   const started = Date.now();
-  const start = await b.req('POST', `/api/courses/teacher/batches/${list[0].id}/export/pdf`);
+  const start = await b.req('POST', `/api/codes/teacher/batches/${list[0].id}/export/pdf`);
   if (start.status !== 202) throw new Error(`PDF export answered ${start.status}: ${(await start.text()).slice(0, 300)}`);
   let status = '';
   while (Date.now() - started < 120_000) {
-    status = (await (await b.req('GET', `/api/courses/teacher/batches/${list[0].id}/export/pdf`)).json()).export?.status ?? '';
+    status = (await (await b.req('GET', `/api/codes/teacher/batches/${list[0].id}/export/pdf`)).json()).export?.status ?? '';
     if (status === 'ready' || status === 'failed') break;
     await sleep(500);
   }
   if (status !== 'ready') throw new Error(`PDF export ended ${status || 'unfinished'}`);
-  const pdf = Buffer.from(await (await b.req('GET', `/api/courses/teacher/batches/${list[0].id}/export/pdf/file`)).arrayBuffer());
+  const pdf = Buffer.from(await (await b.req('GET', `/api/codes/teacher/batches/${list[0].id}/export/pdf/file`)).arrayBuffer());
   if (pdf.subarray(0, 5).toString() !== '%PDF-') throw new Error('the code cards are not a PDF');
   lines.push(`code cards printed by the image's Chromium: a ${Math.round(pdf.length / 1024)} KB PDF in ${seconds(Date.now() - started)}`);
   return lines;
@@ -307,9 +405,21 @@ function dpkgStatus(root) {
     if (!/install ok installed/.test(field('Status'))) continue;
     const deps = `${field('Pre-Depends')}, ${field('Depends')}`
       .split(',')
-      .map((d) => d.split('|').map((a) => a.trim().split(/[\s:(]/)[0]).filter(Boolean))
+      .map((d) =>
+        d
+          .split('|')
+          .map((a) => a.trim().split(/[\s:(]/)[0])
+          .filter(Boolean),
+      )
       .filter((alts) => alts.length > 0);
-    pkgs.set(field('Package'), { mb: Number(field('Installed-Size')) / 1024, deps, provides: field('Provides').split(',').map((x) => x.trim().split(/[\s(]/)[0]).filter(Boolean) });
+    pkgs.set(field('Package'), {
+      mb: Number(field('Installed-Size')) / 1024,
+      deps,
+      provides: field('Provides')
+        .split(',')
+        .map((x) => x.trim().split(/[\s(]/)[0])
+        .filter(Boolean),
+    });
   }
   return pkgs;
 }
@@ -369,7 +479,18 @@ function spaceReport(mounted, baseName, baseRoot) {
     ? fs.readdirSync(modules).flatMap((n) => (n.startsWith('@') ? fs.readdirSync(path.join(modules, n)).map((m) => `${n}/${m}`) : n.startsWith('.') ? [] : [n]))
     : [];
   const moduleSizes = entries.map((n) => [n, du(`app/node_modules/${n}`)]).sort((a, b) => b[1] - a[1]);
-  return { total, debian: debianSplit(mounted, baseRoot), base: du('usr/local/bin/node'), chromium: du('usr/lib/chromium'), nodeModules: du('app/node_modules'), dist: du('app/dist'), content: du('app/content') + du('app/public'), topPackages: top, topModules: moduleSizes.slice(0, 8), baseName };
+  return {
+    total,
+    debian: debianSplit(mounted, baseRoot),
+    base: du('usr/local/bin/node'),
+    chromium: du('usr/lib/chromium'),
+    nodeModules: du('app/node_modules'),
+    dist: du('app/dist'),
+    content: du('app/content') + du('app/public'),
+    topPackages: top,
+    topModules: moduleSizes.slice(0, 8),
+    baseName,
+  };
 }
 
 async function main() {
@@ -377,7 +498,10 @@ async function main() {
   const started = Date.now();
   const cleanups = [];
   const cleanup = async () => {
-    while (cleanups.length) await cleanups.pop()().catch((e) => log(`cleanup: ${e.message}`));
+    while (cleanups.length)
+      await cleanups
+        .pop()()
+        .catch((e) => log(`cleanup: ${e.message}`));
   };
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => cleanup().finally(() => process.exit(130)));
   try {
@@ -385,7 +509,10 @@ async function main() {
     const base = baseImage();
     const baseName = base.includes('/') ? base : `docker.io/library/${base}`;
     const want = nodeVersion();
-    const cached = imageExists(baseName) && imageConfig(baseName).env.includes(`NODE_VERSION=${want}`) && imageConfig(baseName).env.includes(`DARSI_STANDIN_BASE=${STANDIN}`);
+    const cached =
+      imageExists(baseName) &&
+      imageConfig(baseName).env.includes(`NODE_VERSION=${want}`) &&
+      imageConfig(baseName).env.includes(`DARSI_STANDIN_BASE=${STANDIN}`);
     if (!cached || process.env.IMAGE_REBUILD_BASE === 'true') results.baseMs = makeBase(baseName);
     else log(`base ${baseName} (Node ${want}) is cached in podman's storage`);
     results.base = `${baseName} (stand-in: Debian bookworm minbase + Node ${want} from the npm package \`node\`)`;
@@ -413,7 +540,11 @@ async function main() {
 
     const engine = canRunContainers(TAG);
     results.container = engine;
-    log(engine.ok ? 'podman runs containers here: the image runs as a container' : `podman cannot run a container here (${engine.why}): running the image's filesystem under chroot`);
+    log(
+      engine.ok
+        ? 'podman runs containers here: the image runs as a container'
+        : `podman cannot run a container here (${engine.why}): running the image's filesystem under chroot`,
+    );
     const starts = [
       ['production', { NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_HOST: BASE, ...PRODUCTION_SECRETS, LOG_LEVEL: 'warn' }],
       ['demo', { NODE_ENV: 'development', SEED_DEMO: 'true', PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_HOST: BASE, LOG_LEVEL: 'warn' }],
@@ -455,7 +586,10 @@ function report(r) {
     '# The container image, built and started (issue 23)',
     '',
     `Measured by \`scripts/reliability/image.mjs\` (the part \`image\` of \`npm run reliability\`; alone:`,
-    `\`RELIABILITY_ONLY=image npm run reliability\`) on ${r.date.slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} at the end.`,
+    `\`RELIABILITY_ONLY=image npm run reliability\`) on ${r.date.slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')} at the end.`,
     '',
     `Result: ${r.ok ? '**pass**' : `**FAIL**: ${String(r.error).split('\n')[0]}`}`,
     '',
@@ -466,9 +600,25 @@ function report(r) {
     ...r.steps.map((x) => `| start (${x.mode}) until \`/api/health/ready\` answers 200 | ${seconds(x.readyMs)} |`),
     `| whole run | ${seconds(r.totalMs)} |`,
     '',
-    ...(r.size ? [`Image: **${(r.size / 1e9).toFixed(2)} GB** (${Math.round(r.size / 1e6)} MB as \`podman image inspect\` counts it), user \`${r.user}\`, \`CMD ${r.cmd}\`.`, ''] : []),
-    ...(r.container ? [`How it ran: ${r.container.ok ? 'as a container (`podman run`)' : `from its own filesystem, not as a container: \`podman run\` is refused on this machine (${r.container.why})`}.`, ''] : []),
-    ...r.steps.flatMap((x) => [`### Start ${x.mode === 'production' ? 'as in production (`NODE_ENV=production` from the image, the secrets it requires given, fresh /data)' : 'with the demo data (`NODE_ENV=development`, fresh /data)'}`, '', `- ${x.how}`, ...x.lines.map((l) => `- ${l}`), '']),
+    ...(r.size
+      ? [
+          `Image: **${(r.size / 1e9).toFixed(2)} GB** (${Math.round(r.size / 1e6)} MB as \`podman image inspect\` counts it), user \`${r.user}\`, \`CMD ${r.cmd}\`.`,
+          '',
+        ]
+      : []),
+    ...(r.container
+      ? [
+          `How it ran: ${r.container.ok ? 'as a container (`podman run`)' : `from its own filesystem, not as a container: \`podman run\` is refused on this machine (${r.container.why})`}.`,
+          '',
+        ]
+      : []),
+    ...r.steps.flatMap((x) => [
+      `### Start ${x.mode === 'production' ? 'as in production (`NODE_ENV=production` from the image, the secrets it requires given, fresh /data)' : 'with the demo data (`NODE_ENV=development`, fresh /data)'}`,
+      '',
+      `- ${x.how}`,
+      ...x.lines.map((l) => `- ${l}`),
+      '',
+    ]),
     ...(s
       ? [
           '### What takes the space (inside the image)',

@@ -44,7 +44,10 @@ export async function waitHealthy(base, timeoutMs = 60_000, child = null) {
   while (Date.now() - started < timeoutMs) {
     // A server that exited (a port already in use) must not be mistaken for another one answering there.
     if (child && child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before answering`);
-    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return Date.now() - started;
     await sleep(50);
   }
@@ -137,16 +140,20 @@ export async function setupPlatform(base) {
   const teacher = client(base);
   const subdomain = unique('rel');
   const email = `${subdomain}@reliability.test`;
-  await teacher.json(await teacher.post('/api/account/register/teacher', { name: 'أستاذة الاختبار', email, subdomain, password: PASSWORD }));
+  await teacher.json(await teacher.post('/api/accounts/register/teacher', { name: 'أستاذة الاختبار', email, subdomain, password: PASSWORD }));
   const course = await teacher.json(await teacher.post('/api/courses/teacher/courses', { title: 'دورة الاختبار', kind: 'regular', description: 'اختبار' }));
   const section = await teacher.json(await teacher.post(`/api/courses/teacher/courses/${course.id}/sections`, { title: 'الفصل' }));
-  await teacher.json(await teacher.post(`/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'درس', type: 'text', bodyHtml: '<p>درس</p>' }));
+  await teacher.json(
+    await teacher.post(`/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'درس', type: 'text', bodyHtml: '<p>درس</p>' }),
+  );
   await teacher.json(await teacher.put(`/api/courses/teacher/courses/${course.id}/plans`, { plans: [{ type: 'monthly', priceDzd: 1000 }] }));
   await teacher.json(await teacher.patch(`/api/courses/teacher/courses/${course.id}`, { status: 'published' }));
   const plans = (await teacher.json(await teacher.get(`/api/courses/teacher/courses/${course.id}`))).plans;
   const validUntil = new Date(Date.now() + 30 * 86_400_000).toISOString();
-  const batch = await teacher.json(await teacher.post('/api/courses/teacher/batches', { courseId: course.id, planId: plans[0].id, count: 1, maxUses: 1_000, validUntil }));
-  const csv = await (await teacher.get(`/api/courses/teacher/batches/${batch.id}/export/csv`)).text();
+  const batch = await teacher.json(
+    await teacher.post('/api/codes/teacher/batches', { courseId: course.id, planId: plans[0].id, count: 1, maxUses: 1_000, validUntil }),
+  );
+  const csv = await (await teacher.get(`/api/codes/teacher/batches/${batch.id}/export/csv`)).text();
   const [code] = [...csv.matchAll(/"=""(\d{6})"""/g)].map((m) => m[1]);
   return { teacher, email, subdomain, courseId: course.id, sectionId: section.id, batchId: batch.id, code };
 }
@@ -155,7 +162,7 @@ export async function setupPlatform(base) {
 export async function newStudent(base, subdomain, ip) {
   const s = client(base, ip);
   const email = `${unique('st')}@reliability.test`;
-  await s.json(await s.post('/api/account/register/student', { name: 'طالب الاختبار', email, password: PASSWORD, platform: subdomain }));
+  await s.json(await s.post('/api/accounts/register/student', { name: 'طالب الاختبار', email, password: PASSWORD, platform: subdomain }));
   return { ...s, email };
 }
 
@@ -164,5 +171,8 @@ export function machine() {
 }
 
 export function uptime() {
-  return `load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`;
+  return `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`;
 }

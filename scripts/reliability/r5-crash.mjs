@@ -29,22 +29,34 @@ async function writer(kind, p, acked, stop) {
       if (kind === 'redeem') {
         const s = await newStudent(base, p.subdomain);
         acked.students.push(s);
-        const res = await s.post('/api/courses/student/redeem', { code: p.code, platform: p.subdomain });
+        const res = await s.post('/api/codes/student/redeem', { code: p.code, platform: p.subdomain });
         if (res.status === 200 && (await res.json()).pending === false) acked.redeemed.push(s);
       } else if (kind === 'edit') {
         const title = unique('درس ');
-        const res = await p.teacher.post(`/api/courses/teacher/courses/${p.courseId}/lessons`, { sectionId: p.sectionId, title, type: 'text', bodyHtml: `<p>${title}</p>` });
+        const res = await p.teacher.post(`/api/courses/teacher/courses/${p.courseId}/lessons`, {
+          sectionId: p.sectionId,
+          title,
+          type: 'text',
+          bodyHtml: `<p>${title}</p>`,
+        });
         if (res.status === 201) acked.lessons.push(title);
         const description = unique('وصف ');
         acked.descriptions.push(description);
         const edit = await p.teacher.patch(`/api/courses/teacher/courses/${p.courseId}`, { description });
         if (edit.status === 200) acked.lastDescription = acked.descriptions.length - 1;
       } else {
-        const created = await p.teacher.post(`/api/courses/teacher/courses/${p.courseId}/lessons`, { sectionId: p.sectionId, title: unique('ملف '), type: 'file' });
+        const created = await p.teacher.post(`/api/courses/teacher/courses/${p.courseId}/lessons`, {
+          sectionId: p.sectionId,
+          title: unique('ملف '),
+          type: 'file',
+        });
         if (created.status !== 201) continue;
         const lesson = await created.json();
         const bytes = pdf(unique('upload-'));
-        const res = await p.teacher.put(`/api/courses/teacher/uploads/lessons/${lesson.id}`, bytes, { 'content-type': 'application/pdf', 'x-file-name': 'notes.pdf' });
+        const res = await p.teacher.put(`/api/courses/teacher/uploads/lessons/${lesson.id}`, bytes, {
+          'content-type': 'application/pdf',
+          'x-file-name': 'notes.pdf',
+        });
         if (res.status === 200) acked.files.push({ id: lesson.id, sha: sha(bytes) });
       }
     } catch {
@@ -67,13 +79,13 @@ async function check(p, acked) {
     if (res.status !== 200 || sha(bytes) !== f.sha) problems.push(`file of lesson ${f.id} lost or changed (${res.status})`);
   }
   for (const s of acked.redeemed) {
-    const res = await s.get(`/api/courses/student/courses/${p.courseId}`);
+    const res = await s.get(`/api/learning/student/courses/${p.courseId}`);
     const body = res.status === 200 ? await res.json() : null;
     if (body?.subscription?.status !== 'active') problems.push(`redemption of ${s.email} lost (${res.status})`);
   }
   // No half-done redemption: the code's uses equal the students holding the course through it.
-  const codes = await p.teacher.json(await p.teacher.get(`/api/courses/teacher/batches/${p.batchId}/codes`));
-  const students = await p.teacher.json(await p.teacher.get(`/api/courses/teacher/students?courseId=${p.courseId}&status=active&pageSize=100`));
+  const codes = await p.teacher.json(await p.teacher.get(`/api/codes/teacher/batches/${p.batchId}/codes`));
+  const students = await p.teacher.json(await p.teacher.get(`/api/subscriptions/teacher/students?courseId=${p.courseId}&status=active&pageSize=100`));
   const uses = codes.codes[0].uses;
   if (uses !== students.total) problems.push(`code used ${uses} times but ${students.total} students enrolled`);
   if (uses < acked.redeemed.length) problems.push(`code used ${uses} times, ${acked.redeemed.length} acknowledged`);
@@ -128,7 +140,9 @@ async function runDriver(driver) {
       if (/lost/.test(problem)) result.lost += 1;
       else result.partial += 1;
     }
-    process.stdout.write(`${driver} ${i + 1}/${runs}: ${acked.redeemed.length} redeemed, ${acked.lessons.length} lessons, ${acked.files.length} files acknowledged; ${problems.length ? problems.join('; ') : 'all there'}\n`);
+    process.stdout.write(
+      `${driver} ${i + 1}/${runs}: ${acked.redeemed.length} redeemed, ${acked.lessons.length} lessons, ${acked.files.length} files acknowledged; ${problems.length ? problems.join('; ') : 'all there'}\n`,
+    );
   }
   result.totals = totals;
   await stopGracefully(child);

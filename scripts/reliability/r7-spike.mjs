@@ -54,14 +54,14 @@ const targets = {
     n += 1;
     return {
       method: 'POST',
-      path: '/api/courses/student/redeem',
+      path: '/api/codes/student/redeem',
       headers: { host: main, origin, cookie: sessions[n % sessions.length], 'x-forwarded-for': redeemers[n % redeemers.length].ip },
       body: { code: p.code, platform: p.subdomain },
     };
   },
   login: () => ({
     method: 'POST',
-    path: '/api/account/login',
+    path: '/api/accounts/login',
     headers: { host: main, origin, 'x-forwarded-for': xff((n += 1)) },
     body: { email: loginUser.email, password: PASSWORD, platform: p.subdomain },
   }),

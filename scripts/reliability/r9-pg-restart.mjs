@@ -31,7 +31,9 @@ const binDir = (() => {
 const asPostgres = process.getuid?.() === 0;
 function pg(tool, args) {
   const bin = path.join(binDir, tool);
-  return execFileSync(asPostgres ? 'runuser' : bin, asPostgres ? ['-u', 'postgres', '--', bin, ...args] : args, { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+  return execFileSync(asPostgres ? 'runuser' : bin, asPostgres ? ['-u', 'postgres', '--', bin, ...args] : args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }).toString();
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'darsi-r9-pg-'));

@@ -64,7 +64,9 @@ if (only.has('r9')) {
 // The heavier fuzz run (R8): the fuzz tests read FUZZ_RUNS for their number of runs per endpoint.
 const fuzzTests = fs.existsSync('tests/integration') ? fs.readdirSync('tests/integration').filter((f) => /^fuzz.*\.test\.ts$/.test(f)) : [];
 if (only.has('fuzz') && fuzzTests.length > 0) {
-  status.fuzz = run(['npx', 'vitest', 'run', '--project', 'integration', ...fuzzTests.map((f) => `tests/integration/${f}`)], { FUZZ_RUNS: process.env.FUZZ_RUNS ?? '1000' });
+  status.fuzz = run(['npx', 'vitest', 'run', '--project', 'integration', ...fuzzTests.map((f) => `tests/integration/${f}`)], {
+    FUZZ_RUNS: process.env.FUZZ_RUNS ?? '1000',
+  });
 }
 
 // The container image (issue 23): built with podman from a local stand-in base, started, checked over HTTP.
@@ -78,11 +80,21 @@ const r5 = read('darsi-r5.json');
 const r7 = ['pglite', 'postgres'].flatMap((d) => read(`darsi-r7-${d}.json`) ?? []);
 const r9 = ['postgres', 'pglite'].map((d) => read(`darsi-r9-${d}.json`)).filter(Boolean);
 // R7: never 5xx, every request sent answered within 10 s (429 counts as answered), recovered, memory back.
-const r7Pass = (r) => r.counts['5xx'] === 0 && r.counts.none + r.dropped === 0 && r.recoveredMs !== null && r.alive && r.afterRss <= Math.max(r.baselineRss * 1.25, r.baselineRss + 30);
+const r7Pass = (r) =>
+  r.counts['5xx'] === 0 &&
+  r.counts.none + r.dropped === 0 &&
+  r.recoveredMs !== null &&
+  r.alive &&
+  r.afterRss <= Math.max(r.baselineRss * 1.25, r.baselineRss + 30);
 // R9: Darsi up, health down then up, requests back within 30 s; PostgreSQL: the same process throughout; PGlite
 // (a restart of Darsi itself): no request in progress at the stop left without an answer.
 const r9Pass = (r) =>
-  r.darsiAlive && r.healthWentDown && r.healthUpAfterMs !== null && r.requestsRecoveredAfterMs !== null && r.requestsRecoveredAfterMs <= 30_000 && (r.driver === 'pglite' ? r.cutOff === 0 : r.sameProcess !== false);
+  r.darsiAlive &&
+  r.healthWentDown &&
+  r.healthUpAfterMs !== null &&
+  r.requestsRecoveredAfterMs !== null &&
+  r.requestsRecoveredAfterMs <= 30_000 &&
+  (r.driver === 'pglite' ? r.cutOff === 0 : r.sameProcess !== false);
 // Verdicts from the figures themselves, so that a part run again alone (RELIABILITY_ONLY) keeps the others'.
 const pass = {
   r5: r5 && r5.every((r) => r.problems.length === 0 && r.openFailures === 0 && r.runs > 0),
@@ -102,18 +114,21 @@ const lines = [
   '',
   'Four writers (two signing students up and redeeming a 1,000-use code, one adding lessons and editing the course, one',
   'creating file lessons and uploading a PDF) on a new platform each run; `kill -9` of the server after 2–5 s; restart;',
-  'every acknowledged write checked through the API (this run and the previous one), and the code\'s uses compared with',
+  "every acknowledged write checked through the API (this run and the previous one), and the code's uses compared with",
   'the students enrolled through it.',
   '',
   '| driver | runs | writes acknowledged | lost | half done | failed to open | restart median / max |',
   '|---|---|---|---|---|---|---|',
-  ...(r5 ?? []).map((r) => `| ${r.driver} | ${r.runs} | ${r.acked} (${r.totals.redeemed} redemptions, ${r.totals.lessons} lessons, ${r.totals.files} uploads) | ${r.lost} | ${r.partial} | ${r.openFailures} | ${(r.restartMedianMs / 1000).toFixed(1)} s / ${(r.restartMaxMs / 1000).toFixed(1)} s |`),
+  ...(r5 ?? []).map(
+    (r) =>
+      `| ${r.driver} | ${r.runs} | ${r.acked} (${r.totals.redeemed} redemptions, ${r.totals.lessons} lessons, ${r.totals.files} uploads) | ${r.lost} | ${r.partial} | ${r.openFailures} | ${(r.restartMedianMs / 1000).toFixed(1)} s / ${(r.restartMaxMs / 1000).toFixed(1)} s |`,
+  ),
   ...(r5 ?? []).flatMap((r) => r.problems.slice(0, 10).map((p) => `- ${r.driver}: ${p}`)),
   '',
   `## R7 — 5× the sustainable rate for ${process.env.R7_SECONDS ?? '30'} s: ${verdict('r7')}`,
   '',
-  'Sustainable rate: a closed loop of 8 connections for 8 s. Spike: requests due at 5× that rate (open loop, at most',
-  '2,000 in flight). Recovered: a request answered in under 2 s and `/api/health` ready. Memory: resident size of the',
+  'Sustainable rate: a closed loop of 8 connections for 8 s. Spike: requests due at 5× that rate (open loop, one',
+  'connection per request in flight, at most 8,000; a hard 10 s deadline per request). Recovered: a request answered in under 2 s and `/api/health` ready. Memory: resident size of the',
   'server process. Goal: every request answered within 10 s, served or refused with Retry-After (429, or 503 from the',
   'overload guard, decision 111), never another 5xx.',
   '',
@@ -126,11 +141,11 @@ const lines = [
   '',
   `## R9 — database restart under load: ${verdict('r9')}`,
   '',
-  'A PostgreSQL cluster of the script\'s own (initdb in a temporary folder, its own port); four clients reading the',
-  'teacher\'s courses every 50 ms and `/api/health` every 200 ms; PostgreSQL stopped (`pg_ctl stop -m fast`) and started',
+  "A PostgreSQL cluster of the script's own (initdb in a temporary folder, its own port); four clients reading the",
+  "teacher's courses every 50 ms and `/api/health` every 200 ms; PostgreSQL stopped (`pg_ctl stop -m fast`) and started",
   'again after the pause.',
   '',
-  'On PGlite the database lives in Darsi\'s process: its restart is a restart of Darsi (SIGTERM under the same load, wait',
+  "On PGlite the database lives in Darsi's process: its restart is a restart of Darsi (SIGTERM under the same load, wait",
   'for the exit, start again on the same data folder, as `systemctl restart` does); "database down" is then the time the',
   'old process took to stop, and no request in progress at the stop may be left without an answer.',
   '',

@@ -6,31 +6,36 @@ import { requestId } from 'hono/request-id';
 import { pinoLogger } from 'hono-pino';
 import type { Logger } from 'pino';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, toLanguage } from '@shared/i18n';
-import { accountRoutes, studentRoutes, teacherRoutes } from '@server/accounts';
+import { accountsApi } from '@server/accounts';
 import { adminRoutes } from '@server/admin';
-import { BILLING_RECEIPT_PATH, billingAdminRoutes, billingTeacherRoutes, billingWebhookRoutes } from '@server/billing';
-import { assertSafeVerifyLink } from '@server/auth';
-import { certificateStudentRoutes, certificateTeacherRoutes, mountCertificates } from '@server/certificates';
-import { cardLinkPage, codeStudentRoutes, codeTeacherRoutes } from '@server/codes';
+import { BILLING_RECEIPT_PATH, billingApi } from '@server/billing';
+import { authApi } from '@server/auth';
+import { certificatesApi, mountCertificates, SIGNATURE_UPLOAD_PREFIX } from '@server/certificates';
+import { cardLinkPage, codesApi } from '@server/codes';
 import type { TDatabase } from '@server/core/db/client';
 import type { TAppEnv } from '@server/core/env';
 import { AppError, handleError } from '@server/core/errors';
 import { createMetrics, metricsRoutes } from '@server/core/metrics';
 import { localeRoutes } from '@server/core/missing-locales';
 import { overloadGuard } from '@server/core/overload';
-import { sameOriginOnly, withClientIp } from '@server/core/request-context';
+import { sameOriginOnly } from '@server/core/request-context';
 import { securityHeaders, strictTransport } from '@server/core/security';
 import { mountWeb } from '@server/core/static';
-import { courseCoverRoutes, courseTeacherRoutes, UPLOAD_PATH_PREFIX } from '@server/courses';
+import { coursesApi, UPLOAD_PATH_PREFIX } from '@server/courses';
 import { healthRoutes } from '@server/health';
 import { LANDING_API_PREFIX, landingRoutes, mountLanding } from '@server/landing';
-import { learningStudentRoutes } from '@server/learning';
-import { liveStudentRoutes, liveTeacherRoutes } from '@server/live';
-import { paymentRoutes, RECEIPT_UPLOAD_PREFIX, transferStudentRoutes, transferTeacherRoutes } from '@server/payments';
-import { revenueStudentRoutes, revenueTeacherRoutes } from '@server/revenue';
+import { learningApi } from '@server/learning';
+import { liveApi } from '@server/live';
+import { paymentsApi, RECEIPT_UPLOAD_PREFIX } from '@server/payments';
+import { QUIZ_FIGURE_PREFIX, QUIZ_UPLOAD_PREFIX, quizzesApi } from '@server/quizzes';
+import { revenueApi } from '@server/revenue';
+import { analyticsApi } from '@server/analytics';
+import { messagesApi, MESSAGE_ATTACHMENT_PATH } from '@server/messages';
+import { notificationsApi } from '@server/notifications';
 import { mountSite, siteRoutes } from '@server/site';
-import { subscriptionTeacherRoutes } from '@server/subscriptions';
-import { videoRoutes } from '@server/video';
+import { staffApi } from '@server/staff';
+import { subscriptionsApi } from '@server/subscriptions';
+import { videoApi } from '@server/video';
 import { VIDEO_UPLOAD_PATH } from '@shared/schemas/video';
 import type { TServices } from './services';
 
@@ -39,79 +44,34 @@ export type TAppDeps = { services: TServices; database: TDatabase; logger: Logge
 const API_BODY_LIMIT = 1024 * 1024;
 
 /**
- * /api/courses: the routes of five domains under one teacher guard and one student guard. Each domain's
- * routes are typed with the guard's variables (TTeacherEnv, TStudentEnv) and mounted here behind it.
+ * Every API route, chained so that the web's typed client sees each one. Each domain mounts its whole API from
+ * its own index.ts, once, under a prefix that is its folder's name (/api/<domain>/…, decision 126); inside, the
+ * teacher's, student's and admin's sides sit under /teacher, /student and /admin behind their guards.
  */
-function coursesApi(services: TServices) {
-  const { guards, config } = services;
-  const teacher = new Hono<TAppEnv>()
-    .use(guards.requireTeacher)
-    .route('/', courseTeacherRoutes(services.courses))
-    .route('/', codeTeacherRoutes({ codes: services.codes, config }))
-    .route('/', subscriptionTeacherRoutes({ subscriptions: services.subscriptions, config }))
-    .route('/', certificateTeacherRoutes({ certificates: services.certificates, files: services.courses.files }));
-  const student = new Hono<TAppEnv>()
-    .use(guards.requireStudent)
-    .route('/', learningStudentRoutes({ learning: services.learning, files: services.courses.files, config }))
-    .route('/', codeStudentRoutes({ codes: services.codes, config }))
-    .route('/', certificateStudentRoutes(services.certificates));
-  return new Hono<TAppEnv>().route('/', courseCoverRoutes(services)).route('/teacher', teacher).route('/student', student);
-}
-
-/** /api/live: live sessions (issue 14), behind the same guards. */
-function liveApi(services: TServices) {
-  const { guards, config, live } = services;
-  const teacher = new Hono<TAppEnv>().use(guards.requireTeacher).route('/', liveTeacherRoutes({ live, config }));
-  const student = new Hono<TAppEnv>().use(guards.requireStudent).route('/', liveStudentRoutes({ live, config }));
-  return new Hono<TAppEnv>().route('/teacher', teacher).route('/student', student);
-}
-
-/** /api/payments: transfers and their receipts (issue 13), behind the same guards. */
-function transfersApi(services: TServices) {
-  const { guards, config, transfers } = services;
-  const teacher = new Hono<TAppEnv>().use(guards.requireTeacher).route('/', transferTeacherRoutes({ transfers, config }));
-  const student = new Hono<TAppEnv>().use(guards.requireStudent).route('/', transferStudentRoutes({ transfers, config }));
-  return new Hono<TAppEnv>().route('/teacher', teacher).route('/student', student);
-}
-
-/** /api/revenue: the ledger read back (issue 13), behind the same guards. */
-function revenueApi(services: TServices) {
-  const { guards, config, revenue } = services;
-  const teacher = new Hono<TAppEnv>().use(guards.requireTeacher).route('/', revenueTeacherRoutes({ revenue, config }));
-  const student = new Hono<TAppEnv>().use(guards.requireStudent).route('/', revenueStudentRoutes(revenue));
-  return new Hono<TAppEnv>().route('/teacher', teacher).route('/student', student);
-}
-
-/** /api/billing: Darsi's own plans (issue 13): the teacher's side, the admins' side, Chargily's webhook. */
-function billingApi(services: TServices) {
-  const { guards, config, billing } = services;
-  const teacher = new Hono<TAppEnv>().use(guards.requireTeacher).route('/', billingTeacherRoutes({ billing, config }));
-  const admin = new Hono<TAppEnv>().use(guards.requireAdmin).route('/', billingAdminRoutes({ billing, config }));
-  return new Hono<TAppEnv>().route('/teacher', teacher).route('/admin', admin).route('/', billingWebhookRoutes({ billing }));
-}
-
-/** Every API route, chained so that the web's typed client sees each one. */
-function createApi({ services, database }: TAppDeps) {
+function createApi({ services: s, database }: TAppDeps) {
+  const { guards, config } = s;
   return new Hono<TAppEnv>()
     .route('/health', healthRoutes(database))
-    .route('/account', accountRoutes(services))
-    .route('/admin', adminRoutes(services))
-    .route('/teacher', teacherRoutes(services))
-    .route('/student', studentRoutes(services))
-    .route('/landing', landingRoutes(services))
-    .route('/courses', coursesApi(services))
-    .route('/live', liveApi(services))
-    .route('/payments', transfersApi(services))
-    .route('/revenue', revenueApi(services))
-    .route('/billing', billingApi(services))
-    .route('/site', siteRoutes(services))
-    .route('/video', videoRoutes({ video: services.video, guards: services.guards, config: services.config }))
-    .route('/payments', paymentRoutes({ payments: services.payments, guards: services.guards, config: services.config }))
-    // The one Better Auth endpoint served as is: the link in verification and e-mail-change messages.
-    .get('/auth/verify-email', (c) => {
-      assertSafeVerifyLink(c.req.url);
-      return services.auth.handler(withClientIp(c, services.config));
-    });
+    .route('/auth', authApi(s))
+    .route('/accounts', accountsApi(s))
+    .route('/admin', adminRoutes(s))
+    .route('/landing', landingRoutes(s))
+    .route('/site', siteRoutes(s))
+    .route('/courses', coursesApi(s))
+    .route('/codes', codesApi({ codes: s.codes, config, guards }))
+    .route('/subscriptions', subscriptionsApi({ subscriptions: s.subscriptions, config, guards }))
+    .route('/learning', learningApi({ learning: s.learning, files: s.courses.files, config, guards }))
+    .route('/certificates', certificatesApi({ certificates: s.certificates, files: s.courses.files, guards }))
+    .route('/video', videoApi({ video: s.video, config, guards }))
+    .route('/live', liveApi({ live: s.live, config, guards }))
+    .route('/payments', paymentsApi({ payments: s.payments, transfers: s.transfers, config, guards }))
+    .route('/revenue', revenueApi({ revenue: s.revenue, config, guards }))
+    .route('/billing', billingApi({ billing: s.billing, config, guards }))
+    .route('/notifications', notificationsApi(s))
+    .route('/messages', messagesApi(s))
+    .route('/quizzes', quizzesApi({ quizzes: s.quizzes, config, guards }))
+    .route('/staff', staffApi({ staff: s.staff, config, guards }))
+    .route('/analytics', analyticsApi({ analytics: s.analytics, config, guards }));
 }
 
 export type AppType = ReturnType<typeof createApi>;
@@ -181,12 +141,20 @@ export function createApp(deps: TAppDeps) {
   // Lesson videos and files stream to disk under their own size limits (courses/files.ts).
   // Landing pages (2 MB) and their images (10 MB) have their own limits too (landing/routes.ts).
   // Lesson videos come through tus, which streams to disk under VIDEO_MAX_BYTES (video/tus.ts).
+  // Certificate signatures stream to disk under the covers' limit (certificates/routes.ts).
+  // Handwritten answers (photos, PDFs) are read under their own 10 MB limit, quiz figures under 5 MB (quizzes/routes.ts).
+  const ownPrefixes = [
+    UPLOAD_PATH_PREFIX,
+    SIGNATURE_UPLOAD_PREFIX,
+    LANDING_API_PREFIX,
+    VIDEO_UPLOAD_PATH,
+    RECEIPT_UPLOAD_PREFIX,
+    QUIZ_UPLOAD_PREFIX,
+    QUIZ_FIGURE_PREFIX,
+  ];
   const ownLimits = (path: string) =>
-    path.startsWith(UPLOAD_PATH_PREFIX) || path.startsWith(LANDING_API_PREFIX) || path.startsWith(VIDEO_UPLOAD_PATH) || path.startsWith(RECEIPT_UPLOAD_PREFIX) || BILLING_RECEIPT_PATH.test(path);
+    ownPrefixes.some((prefix) => path.startsWith(prefix)) || BILLING_RECEIPT_PATH.test(path) || MESSAGE_ATTACHMENT_PATH.test(path);
   app.use('/api/*', (c, next) => (ownLimits(c.req.path) ? next() : apiBodyLimit(c, next)));
-  // Outside the typed client: the tus client and the video players call these by URL.
-  app.route(VIDEO_UPLOAD_PATH, deps.services.video.uploadRoutes());
-  app.route('/api/video/play', deps.services.video.playRoutes());
   app.route('/api', createApi(deps));
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND');

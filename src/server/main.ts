@@ -10,18 +10,22 @@ import { assertSupportedNode } from '@server/core/runtime';
  * Everything else is imported once the database has started opening: PGlite compiles its WebAssembly
  * off the main thread meanwhile (docs/decisions/016-fast-start.md). The build splits these into chunks.
  */
-const loadApp = () =>
-  Promise.all([import('./app'), import('./services'), import('@server/seed'), import('@server/landing')]);
+const loadApp = () => Promise.all([import('./app'), import('./services'), import('@server/seed'), import('@server/landing')]);
 
 const SHUTDOWN_GRACE_MS = 10_000;
+// Clients (browsers, proxies, Playwright) reuse an idle socket; with Node's 5 s default the server may close it just as
+// a request leaves, and the client sees ECONNRESET. Longer than the usual 60 s of load balancers, as they advise.
+const KEEP_ALIVE_MS = 65_000;
 
 async function main() {
   assertSupportedNode();
   const config = loadConfig();
   const logger = createLogger(config);
   const opening: Promise<TDatabase> = config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
-  const [database, [{ createApp }, { createServices }, { seedDemo, readyBanner, reissueDemoCards }, { withLandingFastPath }]] =
-    await Promise.all([opening, loadApp()]);
+  const [database, [{ createApp }, { createServices }, { seedDemo, readyBanner, reissueDemoCards }, { withLandingFastPath }]] = await Promise.all([
+    opening,
+    loadApp(),
+  ]);
   await database.migrate();
   const jobs = createJobQueue(database.jobBackend, logger);
   // Cached data is invalidated on every instance (decision 076); listening starts before the first request.
@@ -50,10 +54,16 @@ async function main() {
     const banner = readyBanner(config, database.driver);
     if (banner) process.stdout.write(`${banner}\n`);
   });
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  }
   // A port taken by another program is an operator's mistake, not a crash: one line, as for a bad variable.
   server.once('error', (error: NodeJS.ErrnoException) => {
     const message =
-      error.code === 'EADDRINUSE' ? `${config.host}:${config.port} is already in use (set PORT or HOST)` : `cannot listen on ${config.host}:${config.port}: ${error.message}`;
+      error.code === 'EADDRINUSE'
+        ? `${config.host}:${config.port} is already in use (set PORT or HOST)`
+        : `cannot listen on ${config.host}:${config.port}: ${error.message}`;
     console.error(`Darsi cannot start: ${message}`);
     void jobs.stop(1_000).finally(() => database.close().finally(() => process.exit(1)));
   });

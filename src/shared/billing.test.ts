@@ -38,8 +38,14 @@ describe('proration (decision 101)', () => {
 
   it('charges the full price without a paid period, and waives a balance under 75 DZD', () => {
     expect(quoteChange({ plan: 'independent', period: 'annual' }, null, day0).amountDzd).toBe(30_600);
-    expect(quoteChange({ plan: 'independent', period: 'monthly' }, { ...monthlyIndependent, paidDzd: 2_950 }, day0)).toMatchObject({ creditDzd: 2_950, amountDzd: 0 });
-    expect(quoteChange({ plan: 'independent', period: 'monthly' }, { ...monthlyIndependent, paidDzd: 2_925 }, day0)).toMatchObject({ creditDzd: 2_925, amountDzd: 75 });
+    expect(quoteChange({ plan: 'independent', period: 'monthly' }, { ...monthlyIndependent, paidDzd: 2_950 }, day0)).toMatchObject({
+      creditDzd: 2_950,
+      amountDzd: 0,
+    });
+    expect(quoteChange({ plan: 'independent', period: 'monthly' }, { ...monthlyIndependent, paidDzd: 2_925 }, day0)).toMatchObject({
+      creditDzd: 2_925,
+      amountDzd: 75,
+    });
   });
 });
 

@@ -66,7 +66,11 @@ export type TPlanSubscriptionDates = { status: string; currentPeriodEnd: Date; c
  * Where a teacher stands (decision 100). `blocked`: creating courses, codes and enrollments is refused.
  * A paid period is followed by GRACE_DAYS of grace unless it was cancelled; a trial has no grace.
  */
-export function planState(sub: TPlanSubscriptionDates | null, trialEndsAt: Date | null, now: Date): { status: TPlanStatus; blocked: boolean; until: Date | null } {
+export function planState(
+  sub: TPlanSubscriptionDates | null,
+  trialEndsAt: Date | null,
+  now: Date,
+): { status: TPlanStatus; blocked: boolean; until: Date | null } {
   const t = now.getTime();
   if (!sub) {
     const onTrial = trialEndsAt !== null && trialEndsAt.getTime() > t;

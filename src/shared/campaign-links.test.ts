@@ -3,8 +3,12 @@ import { campaignName, campaignUrl } from './campaign-links';
 
 describe('campaign links (spec §2.4 ads screen)', () => {
   it('adds the UTM parameters for the source, with its usual medium', () => {
-    expect(campaignUrl('https://ahmed.darsi.dz/', 'facebook', 'Bac 2026')).toBe('https://ahmed.darsi.dz/?utm_source=facebook&utm_medium=paid_social&utm_campaign=bac-2026');
-    expect(campaignUrl('https://ahmed.darsi.dz/courses/1', 'google', 'bac', 'Hero')).toBe('https://ahmed.darsi.dz/courses/1?utm_source=google&utm_medium=cpc&utm_campaign=bac&utm_content=hero');
+    expect(campaignUrl('https://ahmed.darsi.dz/', 'facebook', 'Bac 2026')).toBe(
+      'https://ahmed.darsi.dz/?utm_source=facebook&utm_medium=paid_social&utm_campaign=bac-2026',
+    );
+    expect(campaignUrl('https://ahmed.darsi.dz/courses/1', 'google', 'bac', 'Hero')).toBe(
+      'https://ahmed.darsi.dz/courses/1?utm_source=google&utm_medium=cpc&utm_campaign=bac&utm_content=hero',
+    );
   });
 
   it('keeps the address’s own parameters, replaces earlier UTM ones, and leaves out an empty campaign', () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { algiersLocalToDate, dateToAlgiersLocal, formatCardNumber, normalizeActivationCode, parseCardNumber, planDays, planLimits, subscriptionStatus } from './courses';
+import {
+  algiersLocalToDate,
+  dateToAlgiersLocal,
+  formatCardNumber,
+  normalizeActivationCode,
+  parseCardNumber,
+  planDays,
+  planLimits,
+  subscriptionStatus,
+} from './courses';
 
 describe('activation code input', () => {
   it('keeps six digits and normalises spaces, dashes, direction marks and Arabic-Indic or Persian digits', () => {
@@ -22,6 +31,10 @@ describe('Africa/Algiers release times', () => {
     expect(algiersLocalToDate('2031-03-01T18:30')?.toISOString()).toBe('2031-03-01T17:30:00.000Z');
     expect(algiersLocalToDate('2030-07-15T00:05')?.toISOString()).toBe('2030-07-14T23:05:00.000Z');
     expect(dateToAlgiersLocal('2031-03-01T17:30:00.000Z')).toBe('2031-03-01T18:30');
+    // Past midnight in Algiers while still the day before in UTC; seconds and milliseconds are dropped.
+    expect(dateToAlgiersLocal(new Date('2030-12-31T23:59:59.999Z'))).toBe('2031-01-01T00:59');
+    // A day that does not exist in February rolls over, as the form's validation expects of Date.
+    expect(algiersLocalToDate('2031-02-31T10:00')?.toISOString()).toBe('2031-03-03T09:00:00.000Z');
     for (const bad of ['2031-13-01T10:00', '2031-03-01 10:00', 'tomorrow', '2031-03-01T24:00']) expect(algiersLocalToDate(bad)).toBeNull();
   });
 });
@@ -53,7 +66,8 @@ describe('subscriptions', () => {
 describe('card numbers (decision 105)', () => {
   it('prints batch and serial, and reads them back however they are typed', () => {
     expect(formatCardNumber(12, 137)).toBe('12-0137');
-    for (const typed of ['12-0137', ' 12 - 0137 ', '12/137', '١٢-٠١٣٧', '۱۲ ۰۱۳۷', '120137', '\u200f12–0137']) expect(parseCardNumber(typed)).toEqual({ batch: 12, serial: 137 });
+    for (const typed of ['12-0137', ' 12 - 0137 ', '12/137', '١٢-٠١٣٧', '۱۲ ۰۱۳۷', '120137', '\u200f12–0137'])
+      expect(parseCardNumber(typed)).toEqual({ batch: 12, serial: 137 });
     for (const bad of ['', '12', '0-0001', '12-0000', '1-2-3', '12-ab', '12-12345', '1234567-1']) expect(parseCardNumber(bad)).toBeNull();
   });
 });

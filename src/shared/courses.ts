@@ -1,4 +1,6 @@
 /** Rules of courses, codes and subscriptions that the server and the web both apply (spec §3, §4, §9). */
+import { TZDate } from '@date-fns/tz';
+import { DARSI_TIME_ZONE } from './dates';
 import { PLANS, type TPlanId } from './plans';
 
 export const COURSE_KINDS = ['organized', 'scheduled', 'regular'] as const;
@@ -6,6 +8,8 @@ export type TCourseKind = (typeof COURSE_KINDS)[number];
 
 export const LESSON_TYPES = ['video', 'text', 'file', 'link'] as const;
 export type TLessonType = (typeof LESSON_TYPES)[number];
+/** An outline item that is a quiz or exam (issue 25): made and changed through /api/quizzes only, never the lesson editor. */
+export const QUIZ_ITEM_TYPE = 'quiz';
 
 export const PLAN_TYPES = ['free', 'monthly', 'quarterly', 'yearly', 'lifetime', 'custom'] as const;
 export type TPlanType = (typeof PLAN_TYPES)[number];
@@ -103,7 +107,9 @@ export function formatCardNumber(batch: number, serial: number): string {
  * card's serial). Null when it cannot be a card number.
  */
 export function parseCardNumber(input: string): { batch: number; serial: number } | null {
-  const clean = toAsciiDigits(input).replace(/[\u00ad\u200b-\u200f\u202a-\u202e\u2066-\u2069\u061c]/g, '').trim();
+  const clean = toAsciiDigits(input)
+    .replace(/[\u00ad\u200b-\u200f\u202a-\u202e\u2066-\u2069\u061c]/g, '')
+    .trim();
   const parts = clean.split(/[\s\-\u2010-\u2015\u2212\ufe58\ufe63\uff0d_/.\u060c,]+/).filter(Boolean);
   if (parts.some((p) => !/^\d+$/.test(p))) return null;
   let batch: string | undefined;
@@ -115,27 +121,12 @@ export function parseCardNumber(input: string): { batch: number; serial: number 
   return n.batch >= 1 && n.serial >= 1 ? n : null;
 }
 
-/** Scheduled courses release lessons at a date-time in Algeria's time (spec: Africa/Algiers). */
-export const COURSE_TIME_ZONE = 'Africa/Algiers';
-
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
-/** Milliseconds the zone is ahead of UTC at `instant`. */
-function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
-}
+/*
+ * Scheduled lessons, live sessions and code validity are typed on the Algiers clock (spec: Africa/Algiers). The
+ * zone's rules (its offset at that moment) come from @date-fns/tz over the runtime's zone data, not our arithmetic.
+ */
 
 /** "2026-03-01T18:30" on the Algiers clock → the instant; null for a malformed value. */
 export function algiersLocalToDate(local: string): Date | null {
@@ -143,14 +134,12 @@ export function algiersLocalToDate(local: string): Date | null {
   if (!m) return null;
   const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
   if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return null;
-  const guess = Date.UTC(y, mo - 1, d, h, mi);
-  const date = new Date(guess - zoneOffsetMs(new Date(guess), COURSE_TIME_ZONE));
+  const date = new Date(+new TZDate(y, mo - 1, d, h, mi, DARSI_TIME_ZONE));
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
 /** An instant → "YYYY-MM-DDTHH:mm" on the Algiers clock (what a datetime-local input shows). */
 export function dateToAlgiersLocal(date: Date | string): string {
-  const instant = new Date(date);
-  const shifted = new Date(instant.getTime() + zoneOffsetMs(instant, COURSE_TIME_ZONE));
-  return shifted.toISOString().slice(0, 16);
+  // TZDate writes its ISO string on the zone's clock, with the offset after the minutes.
+  return new TZDate(new Date(date).getTime(), DARSI_TIME_ZONE).toISOString().slice(0, 16);
 }

@@ -38,14 +38,11 @@ export const FEATURES = {
   transfers: { status: 'completed', roadmap: false },
   revenue: { status: 'completed', roadmap: false },
 
-  exams: {
-    status: 'planned',
-    roadmap: true,
-    mentions: { en: /exam system|\bquiz/i, fr: /système d’examens|\bquiz/i, ar: /نظام الامتحانات|الاختبارات/ },
-  },
-  /** Messages to students, broadcasts and in-app notifications. */
+  /** Quizzes and BAC-style exams: exercises with points, maths checked, mock exams, offline answers (issue 25). */
+  exams: { status: 'completed', roadmap: true },
+  /** Messages to students, broadcasts, notifications in the app, by e-mail and by web push (issue 26). */
   messages: {
-    status: 'planned',
+    status: 'completed',
     roadmap: true,
     mentions: {
       en: /messaging students|messages (and broadcasts )?to students|broadcast|\bnotifications\b(?! by e-mail)/i,
@@ -55,32 +52,39 @@ export const FEATURES = {
   },
   /** The dashboard's suggestions box (the roadmap's feedback form already works). */
   feedback: {
-    status: 'planned',
+    status: 'completed',
     roadmap: false,
     mentions: { en: /\bSuggestions:/, fr: /\bSuggestions\s?:/, ar: /الاقتراحات:/ },
   },
+  /** Analytics and reports (issue 27): funnel, activity, completion and stops, video, codes, revenue; quiz statistics once quizzes exist. */
   reports: {
-    status: 'planned',
+    status: 'completed',
     roadmap: true,
     mentions: { en: /(?<!Google )analytics/i, fr: /statistiques|analyses/i, ar: /تحليلات|إحصائيات/ },
   },
-  assistants: {
-    status: 'planned',
-    roadmap: true,
-    mentions: { en: /assistant (management|accounts)|\d+ assistants/i, fr: /gestion des assistants|comptes? d[’']assistants?|\d+ assistants/i, ar: /إدارة المساعدين|حسابات المساعدين|\d+ مساعد/ },
-  },
+  /** Teaching staff (issue 28): assistants, content editors, live hosts and owners, seats by plan. */
+  assistants: { status: 'completed', roadmap: true },
+  /** Lessons downloaded in the installed app with a device-bound licence (issue 30). */
   offlineVideo: {
-    status: 'planned',
+    status: 'completed',
     roadmap: false,
     mentions: { en: /offline/i, fr: /hors[ -]ligne/i, ar: /دون اتصال|بلا اتصال|دون إنترنت/ },
   },
   expiryReminders: {
     status: 'planned',
     roadmap: true,
-    mentions: { en: /reminders? before expiry|expiry reminders?/i, fr: /rappels? (avant|d[’']expiration|d[’']échéance)/i, ar: /تذكير(ات)? (انتهاء|قبل الانتهاء)|التذكير قبل الانتهاء/ },
+    mentions: {
+      en: /reminders? before expiry|expiry reminders?/i,
+      fr: /rappels? (avant|d[’']expiration|d[’']échéance)/i,
+      ar: /تذكير(ات)? (انتهاء|قبل الانتهاء)|التذكير قبل الانتهاء/,
+    },
   },
   multiCurrency: { status: 'planned', roadmap: true, mentions: { en: /multi-currency/i, fr: /multidevise/i, ar: /متعددة العملات/ } },
-  customApi: { status: 'planned', roadmap: true, mentions: { en: /custom API|\bthe API\b/i, fr: /API personnalisée|\bl’API\b/i, ar: /واجهة برمجية|الواجهة البرمجية/ } },
+  customApi: {
+    status: 'planned',
+    roadmap: true,
+    mentions: { en: /custom API|\bthe API\b/i, fr: /API personnalisée|\bl’API\b/i, ar: /واجهة برمجية|الواجهة البرمجية/ },
+  },
   mobileApps: { status: 'planned', roadmap: true, mentions: { en: /mobile apps?\b/i, fr: /applications? mobiles?/i, ar: /تطبيقات الهاتف|تطبيق الهاتف/ } },
 } as const satisfies Record<string, TFeature>;
 

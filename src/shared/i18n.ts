@@ -2,7 +2,7 @@ export const LANGUAGES = ['ar', 'en', 'fr'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: TLanguage = 'ar';
 
-/** Cookie name used by i18next-browser-languagedetector; the server reads it to render `<html lang dir>`. */
+/** Cookie name the web app keeps the language in (src/web/i18n/detector.ts); the server reads it to render `<html lang dir>`. */
 export const LANGUAGE_COOKIE = 'i18next';
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
@@ -24,6 +24,10 @@ export const NAMESPACES = [
   'transfers',
   'revenue',
   'billing',
+  'notifications',
+  'staff',
+  'analytics',
+  'quizzes',
 ] as const;
 
 export function isLanguage(value: unknown): value is TLanguage {

@@ -12,7 +12,8 @@ export function asHeroBackground(value: unknown): THeroBackground | null {
   if (!value || typeof value !== 'object') return null;
   const v = value as Record<string, unknown>;
   if (typeof v.type !== 'string' || !TYPES.has(v.type)) return null;
-  for (const key of ['color', 'gradientFrom', 'gradientTo'] as const) if (v[key] !== undefined && !(typeof v[key] === 'string' && HEX.test(v[key]))) return null;
+  for (const key of ['color', 'gradientFrom', 'gradientTo'] as const)
+    if (v[key] !== undefined && !(typeof v[key] === 'string' && HEX.test(v[key]))) return null;
   if (v.imageUrl !== undefined && v.imageUrl !== '' && !isSafeImageUrl(v.imageUrl)) return null;
   if (v.overlay !== undefined && !(typeof v.overlay === 'number' && v.overlay >= 0 && v.overlay <= 0.9)) return null;
   return v as THeroBackground;

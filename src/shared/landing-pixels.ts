@@ -11,5 +11,10 @@ export const PIXEL_ID_PATTERNS: Record<TPixelProvider, RegExp> = {
 export function isValidPixel(value: unknown): value is { provider: TPixelProvider; id: string } {
   if (!value || typeof value !== 'object') return false;
   const { provider, id } = value as { provider?: unknown; id?: unknown };
-  return typeof provider === 'string' && Object.hasOwn(PIXEL_ID_PATTERNS, provider) && typeof id === 'string' && PIXEL_ID_PATTERNS[provider as TPixelProvider].test(id);
+  return (
+    typeof provider === 'string' &&
+    Object.hasOwn(PIXEL_ID_PATTERNS, provider) &&
+    typeof id === 'string' &&
+    PIXEL_ID_PATTERNS[provider as TPixelProvider].test(id)
+  );
 }

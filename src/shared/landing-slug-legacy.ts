@@ -7,5 +7,8 @@ import { transliterate } from 'transliteration';
  */
 export function legacySlugFromTitle(title: string | null | undefined): string {
   if (!title) return '';
-  return transliterate(title.trim()).toLowerCase().replace(/[^a-z0-9]/g, '').trim();
+  return transliterate(title.trim())
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .trim();
 }

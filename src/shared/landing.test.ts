@@ -6,8 +6,22 @@ import { contactHref, normalizeSections, toLandingView } from './landing-view';
 
 describe('landing links and images', () => {
   it('allows http(s), mailto, tel, site paths and anchors only', () => {
-    for (const ok of ['https://example.test/a?b=1', 'http://x.test', 'mailto:a@b.test', 'tel:+213555', '/student/register', '#faq', '#']) expect(isSafeLinkUrl(ok), ok).toBe(true);
-    for (const bad of ['javascript:alert(1)', 'JavaScript:alert(1)', ' javascript:x', 'java\tscript:x', 'data:text/html,x', 'vbscript:x', '//evil.test', '/\\evil', '#"><x', 'https://x.test/"onmouseover=', '', 'x'.repeat(3000)]) {
+    for (const ok of ['https://example.test/a?b=1', 'http://x.test', 'mailto:a@b.test', 'tel:+213555', '/student/register', '#faq', '#'])
+      expect(isSafeLinkUrl(ok), ok).toBe(true);
+    for (const bad of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      ' javascript:x',
+      'java\tscript:x',
+      'data:text/html,x',
+      'vbscript:x',
+      '//evil.test',
+      '/\\evil',
+      '#"><x',
+      'https://x.test/"onmouseover=',
+      '',
+      'x'.repeat(3000),
+    ]) {
       expect(isSafeLinkUrl(bad), bad).toBe(false);
     }
   });
@@ -15,7 +29,15 @@ describe('landing links and images', () => {
   it('allows https images and our own uploads, nothing else', () => {
     expect(isSafeImageUrl('https://cdn.test/a.png')).toBe(true);
     expect(isSafeImageUrl('/landing-assets/uploads/3f2a-11.webp')).toBe(true);
-    for (const bad of ['http://cdn.test/a.png', '/etc/passwd', '/landing-assets/uploads/../x.webp', 'data:image/png;base64,AAAA', 'javascript:alert(1)', 'blob:https://x']) expect(isSafeImageUrl(bad), bad).toBe(false);
+    for (const bad of [
+      'http://cdn.test/a.png',
+      '/etc/passwd',
+      '/landing-assets/uploads/../x.webp',
+      'data:image/png;base64,AAAA',
+      'javascript:alert(1)',
+      'blob:https://x',
+    ])
+      expect(isSafeImageUrl(bad), bad).toBe(false);
   });
 });
 
@@ -54,7 +76,13 @@ describe('landing view model', () => {
   });
 
   it('reads JSON strings, falls back on unreadable ones, and keeps only valid items', () => {
-    const view = toLandingView({ id: 'p', title: 't', course_content: '[{"id":"a","title":"A"},{"title":"no id"}]', meta_data: '{oops', faq: [{ id: 'q', question: 'Q', answer: 'A' }, 'junk'] });
+    const view = toLandingView({
+      id: 'p',
+      title: 't',
+      course_content: '[{"id":"a","title":"A"},{"title":"no id"}]',
+      meta_data: '{oops',
+      faq: [{ id: 'q', question: 'Q', answer: 'A' }, 'junk'],
+    });
     expect(view.courseContent).toEqual([{ id: 'a', title: 'A' }]);
     expect(view.meta).toEqual({});
     expect(view.faq).toHaveLength(1);

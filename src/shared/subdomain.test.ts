@@ -101,8 +101,8 @@ describe('subdomain suggestions from a full name', () => {
       'خديجة بلقاسم': 'khadidja-belkacem',
       'نور الهدى': 'nour-elhouda',
       'عبد القادر': 'abdelkader',
-      'عبدالله': 'abdallah',
-      'مُحَمَّد': 'mohamed', // diacritics do not matter
+      عبدالله: 'abdallah',
+      مُحَمَّد: 'mohamed', // diacritics do not matter
       'الأستاذة مريم': 'prof-meriem',
       'أحمد ٢٠٢٤': 'ahmed-2024',
       'Amélie Durand': 'amelie-durand',

@@ -9,9 +9,36 @@ const MAX_HOST_LENGTH = 253;
  * segment of routes such as /teacher/{subdomain}.
  */
 export const RESERVED_SUBDOMAINS = new Set([
-  'www', 'undefined', 'null', 'api', 'app', 'admin', 'dashboard', 'mail', 'smtp', 'static', 'assets', 'cdn',
-  'login', 'register', 'profile', 'courses', 'codes', 'students', 'live-sessions', 'analytics', 'settings',
-  'notifications', 'platform', 'teacher', 'student', 'support', 'help', 'docs', 'status', 'darsi',
+  'www',
+  'undefined',
+  'null',
+  'api',
+  'app',
+  'admin',
+  'dashboard',
+  'mail',
+  'smtp',
+  'static',
+  'assets',
+  'cdn',
+  'login',
+  'register',
+  'profile',
+  'courses',
+  'codes',
+  'students',
+  'live-sessions',
+  'analytics',
+  'settings',
+  'notifications',
+  'platform',
+  'teacher',
+  'student',
+  'support',
+  'help',
+  'docs',
+  'status',
+  'darsi',
 ]);
 
 export type TSubdomainOptions = {
@@ -66,7 +93,10 @@ export function subdomainIssue(value: string): TSubdomainIssue | null {
 
 /** What the subdomain field keeps while the teacher types: lowercase letters, digits and hyphens. */
 export function sanitizeSubdomainInput(typed: string): string {
-  return typed.toLowerCase().replace(/[^a-z0-9-]/g, '').slice(0, SUBDOMAIN_MAX_LENGTH);
+  return typed
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '')
+    .slice(0, SUBDOMAIN_MAX_LENGTH);
 }
 
 /**

@@ -46,7 +46,7 @@ const startsWith = (prefix: string) => new RegExp(`^${prefix.replace(/[.*+?^${}(
 const linkIn = (text: string, fragment: string) => text.match(/https?:\/\/\S+/g)?.find((l) => l.includes(fragment)) ?? '';
 
 async function registerTeacher(b = browser(t), input = newTeacher()) {
-  const res = await b.post('/api/account/register/teacher', input);
+  const res = await b.post('/api/accounts/register/teacher', input);
   return { b, input, res, body: await b.json(res) };
 }
 
@@ -72,7 +72,7 @@ describe(`teacher registration on ${DRIVER}`, () => {
     const mails = t.services.mailer.recent.filter((m) => m.to === input.email);
     expect(mails, 'exactly one verification e-mail').toHaveLength(1);
     const mail = mails[0];
-    expect(mail?.subject).toBe('أكّد بريدك الإلكتروني في دَرسي');
+    expect(mail?.subject).toBe('تأكيد البريد الإلكتروني في دَرسي');
     const link = linkIn(mail!.text, '/api/auth/verify-email');
     expect(link).toContain(`http://${t.config.publicHost}/api/auth/verify-email?token=`);
     const verified = await b.get(link);
@@ -85,9 +85,14 @@ describe(`teacher registration on ${DRIVER}`, () => {
   it('a verification link whose callbackURL leaves the host is refused, on every platform host (issue 16)', async () => {
     const input = newTeacher();
     const b = browser(t);
-    await b.post('/api/account/register/teacher', input);
+    await b.post('/api/accounts/register/teacher', input);
     const link = new URL(linkIn(lastMailTo(input.email)!.text, '/api/auth/verify-email'));
-    for (const target of ['http://other-teacher.' + t.config.publicHost + '/steal', '//evil.' + t.config.publicHost, '/\\evil.example', 'https://evil.example/']) {
+    for (const target of [
+      'http://other-teacher.' + t.config.publicHost + '/steal',
+      '//evil.' + t.config.publicHost,
+      '/\\evil.example',
+      'https://evil.example/',
+    ]) {
       link.searchParams.set('callbackURL', target);
       const res = await b.get(link.toString());
       expect(res.status, target).toBe(400);
@@ -100,7 +105,7 @@ describe(`teacher registration on ${DRIVER}`, () => {
 
   it('writes the verification e-mail in the language of the sign-up', async () => {
     const input = newTeacher();
-    await browser(t).post('/api/account/register/teacher?lng=fr', input);
+    await browser(t).post('/api/accounts/register/teacher?lng=fr', input);
     expect(lastMailTo(input.email)?.subject).toBe('Confirmez votre e-mail sur Darsi');
   });
 
@@ -119,10 +124,7 @@ describe(`teacher registration on ${DRIVER}`, () => {
 
   it('lets exactly one of two simultaneous sign-ups with the same subdomain win; the other gets the 23505 message', async () => {
     const subdomain = newTeacher().subdomain;
-    const [a, b] = await Promise.all([
-      registerTeacher(browser(t), newTeacher({ subdomain })),
-      registerTeacher(browser(t), newTeacher({ subdomain })),
-    ]);
+    const [a, b] = await Promise.all([registerTeacher(browser(t), newTeacher({ subdomain })), registerTeacher(browser(t), newTeacher({ subdomain }))]);
     const statuses = [a.res.status, b.res.status].sort();
     expect(statuses).toEqual([201, 409]);
     const loser = a.res.status === 409 ? a : b;
@@ -155,7 +157,7 @@ describe(`teacher registration on ${DRIVER}`, () => {
 
   it('gives field errors for overlong, missing and invalid values, in the request language', async () => {
     const b = browser(t);
-    const res = await b.post('/api/account/register/teacher', {
+    const res = await b.post('/api/accounts/register/teacher', {
       name: 'ن'.repeat(201),
       email: `${'a'.repeat(250)}@x.dz`,
       subdomain: 'dеmo', // Cyrillic е
@@ -170,14 +172,14 @@ describe(`teacher registration on ${DRIVER}`, () => {
       subdomain: 'يجب أن يحتوي على أحرف إنجليزية صغيرة وأرقام وشرطات فقط',
       password: 'يجب أن تتكون كلمة المرور من 8 أحرف على الأقل',
     });
-    const fr = await b.json(await b.post('/api/account/register/teacher?lng=fr', { ...newTeacher(), email: 'not-an-email' }));
+    const fr = await b.json(await b.post('/api/accounts/register/teacher?lng=fr', { ...newTeacher(), email: 'not-an-email' }));
     expect(fr.error.fields).toEqual({ email: 'Saisissez une adresse e-mail valide' });
   });
 
   it('answers empty, malformed and wrongly typed bodies with 400, never 500', async () => {
     const b = browser(t);
     for (const body of ['', '{', 'null', '[]', '"text"', '42', '{"name": 5}']) {
-      const res = await b.post('/api/account/register/teacher', body);
+      const res = await b.post('/api/accounts/register/teacher', body);
       expect(res.status, body).toBe(400);
       expect(['INVALID_JSON', 'VALIDATION_FAILED']).toContain((await b.json(res)).error.code);
     }
@@ -185,18 +187,18 @@ describe(`teacher registration on ${DRIVER}`, () => {
 
   it('says a value has the wrong type instead of calling it missing', async () => {
     const b = browser(t);
-    const login = await b.json(await b.post('/api/account/login', '{"email": 5, "password": ["x"]}'));
+    const login = await b.json(await b.post('/api/accounts/login', '{"email": 5, "password": ["x"]}'));
     expect(login.error.fields).toEqual({ email: 'نوع القيمة غير صالح: يجب أن يكون نصاً', password: 'نوع القيمة غير صالح: يجب أن يكون نصاً' });
-    const missing = await b.json(await b.post('/api/account/login', '{"email": null}'));
+    const missing = await b.json(await b.post('/api/accounts/login', '{"email": null}'));
     expect(missing.error.fields).toEqual({ email: 'هذا الحقل مطلوب', password: 'هذا الحقل مطلوب' });
-    const signUp = await b.json(await b.post('/api/account/register/teacher?lng=en', { ...newTeacher(), name: { first: 'x' }, subdomain: 42 }));
+    const signUp = await b.json(await b.post('/api/accounts/register/teacher?lng=en', { ...newTeacher(), name: { first: 'x' }, subdomain: 42 }));
     expect(signUp.error.fields).toEqual({ name: 'Wrong type of value: this field takes text', subdomain: 'Wrong type of value: this field takes text' });
   });
 
   it('reports subdomain availability with the §5 issue', async () => {
     const b = browser(t);
     const { input } = await registerTeacher();
-    const check = async (s: string) => b.json(await b.get(`/api/account/subdomain-availability?subdomain=${encodeURIComponent(s)}`));
+    const check = async (s: string) => b.json(await b.get(`/api/accounts/subdomain-availability?subdomain=${encodeURIComponent(s)}`));
     expect(await check('fresh-name-123')).toEqual({ available: true });
     expect(await check(input.subdomain)).toEqual({ available: false, issue: 'taken' });
     expect(await check('ab')).toEqual({ available: false, issue: 'tooShort' });
@@ -276,7 +278,7 @@ describe('registration failures injected in the database', () => {
     try {
       const b = browser(t);
       const student = newStudent({ name: 'student-fault يوسف' });
-      const res = await b.post('/api/account/register/student', student);
+      const res = await b.post('/api/accounts/register/student', student);
       expect(res.status).toBe(500);
       expect((await b.json(res)).error).toEqual({ code: 'ACCOUNT_CREATE_FAILED', message: 'حدث خطأ أثناء إنشاء الحساب' });
       await expectNoAccount(student.email);
@@ -290,7 +292,7 @@ describe('students', () => {
   it('register on the main domain without a teacher', async () => {
     const b = browser(t);
     const input = newStudent();
-    const res = await b.post('/api/account/register/student', input);
+    const res = await b.post('/api/accounts/register/student', input);
     expect(res.status).toBe(201);
     expect(await b.json(res)).toEqual({ redirectTo: '/student/dashboard' });
     const s = await b.session();
@@ -301,12 +303,12 @@ describe('students', () => {
     const { input: teacher } = await registerTeacher();
     const host = `${teacher.subdomain}.${t.config.publicHost}`;
     const onHost = browser(t);
-    const res = await onHost.post(`http://${host}/api/account/register/student`, newStudent());
+    const res = await onHost.post(`http://${host}/api/accounts/register/student`, newStudent());
     expect(await onHost.json(res)).toEqual({ redirectTo: '/student/dashboard' });
     expect((await onHost.session(host))?.student.platforms).toEqual([expect.objectContaining({ subdomain: teacher.subdomain })]);
 
     const viaPath = browser(t);
-    const res2 = await viaPath.post('/api/account/register/student', newStudent({ platform: teacher.subdomain }));
+    const res2 = await viaPath.post('/api/accounts/register/student', newStudent({ platform: teacher.subdomain }));
     expect(await viaPath.json(res2)).toEqual({ redirectTo: `/platform/${teacher.subdomain}/student/dashboard` });
     const [row] = await t.database.db
       .select({ teacherId: students.teacherId })
@@ -321,17 +323,17 @@ describe('students', () => {
     const { input: a } = await registerTeacher();
     const { input: bTeacher } = await registerTeacher();
     const student = newStudent({ platform: a.subdomain });
-    await browser(t).post('/api/account/register/student', student);
+    await browser(t).post('/api/accounts/register/student', student);
 
     const c = browser(t);
-    const res = await c.post(`http://${bTeacher.subdomain}.${t.config.publicHost}/api/account/login`, { email: student.email, password: student.password });
+    const res = await c.post(`http://${bTeacher.subdomain}.${t.config.publicHost}/api/accounts/login`, { email: student.email, password: student.password });
     expect(await c.json(res)).toMatchObject({ kind: 'student', redirectTo: '/student/dashboard' });
     const platforms = (await c.session(`${bTeacher.subdomain}.${t.config.publicHost}`))?.student.platforms.map((p: { subdomain: string }) => p.subdomain);
     expect(platforms?.sort()).toEqual([a.subdomain, bTeacher.subdomain].sort());
 
     // Spec §7.4: on the main domain, the student goes to the platform of students.teacher_id, the first teacher.
     const onMain = browser(t);
-    const login = async () => onMain.json(await onMain.post('/api/account/login', { email: student.email, password: student.password }));
+    const login = async () => onMain.json(await onMain.post('/api/accounts/login', { email: student.email, password: student.password }));
     expect(await login()).toEqual({
       kind: 'student',
       redirectTo: `/platform/${a.subdomain}/student/dashboard`,
@@ -344,7 +346,7 @@ describe('students', () => {
 
   it('cannot register on an unknown platform', async () => {
     const b = browser(t);
-    const res = await b.post('/api/account/register/student', newStudent({ platform: 'no-such-teacher' }));
+    const res = await b.post('/api/accounts/register/student', newStudent({ platform: 'no-such-teacher' }));
     expect(res.status).toBe(404);
     expect((await b.json(res)).error).toEqual({ code: 'PLATFORM_NOT_FOUND', message: 'لم يتم العثور على المنصة' });
   });
@@ -354,10 +356,10 @@ describe('login', () => {
   it('signs out first, then resolves teacher, student and admin to their dashboards', async () => {
     const { input: teacher } = await registerTeacher();
     const student = newStudent();
-    await browser(t).post('/api/account/register/student', student);
+    await browser(t).post('/api/accounts/register/student', student);
 
     const b = browser(t);
-    const asTeacher = await b.json(await b.post('/api/account/login', { email: teacher.email, password: teacher.password }));
+    const asTeacher = await b.json(await b.post('/api/accounts/login', { email: teacher.email, password: teacher.password }));
     expect(asTeacher).toEqual({
       kind: 'teacher',
       redirectTo: '/dashboard',
@@ -366,7 +368,7 @@ describe('login', () => {
     const teacherSession = await b.session();
     const countSessions = async () => (await t.database.db.select().from(session).where(eq(session.userId, teacherSession!.user.userId))).length;
     const before = await countSessions();
-    const asStudent = await b.json(await b.post('/api/account/login', { email: student.email, password: student.password }));
+    const asStudent = await b.json(await b.post('/api/accounts/login', { email: student.email, password: student.password }));
     expect(asStudent).toMatchObject({ kind: 'student', redirectTo: '/student/dashboard' });
     // The teacher's session of this browser was ended before the student signed in.
     expect(await countSessions()).toBe(before - 1);
@@ -376,24 +378,22 @@ describe('login', () => {
     const { input } = await registerTeacher();
     const b = browser(t);
     for (let i = 0; i < 5; i += 1) {
-      const res = await b.post('/api/account/login', { email: input.email, password: 'wrong-password' });
+      const res = await b.post('/api/accounts/login', { email: input.email, password: 'wrong-password' });
       expect(res.status).toBe(401);
       expect((await b.json(res)).error).toEqual({ code: 'INVALID_CREDENTIALS', message: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.' });
     }
-    const locked = await b.post('/api/account/login', { email: input.email, password: input.password });
+    const locked = await b.post('/api/accounts/login', { email: input.email, password: input.password });
     expect(locked.status).toBe(429);
-    expect((await b.json(locked)).error).toEqual({ code: 'RATE_LIMITED', message: 'محاولات كثيرة. حاول مرة أخرى بعد 15 دقيقة.' });
+    expect((await b.json(locked)).error).toEqual({ code: 'RATE_LIMITED', message: 'محاولات كثيرة. يُرجى المحاولة مرة أخرى بعد 15 دقيقة.' });
     // Another IP is not locked out of the same account.
     const elsewhere = browser(t);
-    expect((await elsewhere.post('/api/account/login', { email: input.email, password: input.password })).status).toBe(200);
+    expect((await elsewhere.post('/api/accounts/login', { email: input.email, password: input.password })).status).toBe(200);
   });
 
   it('counts parallel guesses too: 20 at once get at most 5 tries', async () => {
     const { input } = await registerTeacher();
     const b = browser(t);
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => b.post('/api/account/login', { email: input.email, password: 'wrong-password' })),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, () => b.post('/api/accounts/login', { email: input.email, password: 'wrong-password' })));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
@@ -402,10 +402,10 @@ describe('login', () => {
   it('keeps the limit in the database, so it holds for a restarted or second app instance', async () => {
     const { input } = await registerTeacher();
     const b = browser(t);
-    for (let i = 0; i < 5; i += 1) await b.post('/api/account/login', { email: input.email, password: 'nope-nope-nope' });
+    for (let i = 0; i < 5; i += 1) await b.post('/api/accounts/login', { email: input.email, password: 'nope-nope-nope' });
     // A new app on the same database has nothing in memory; the same client is still refused, even with the right password.
     const restarted = browser(sameDatabaseApp(), { ip: b.ip });
-    const res = await restarted.post('/api/account/login', { email: input.email, password: input.password });
+    const res = await restarted.post('/api/accounts/login', { email: input.email, password: input.password });
     expect(res.status).toBe(429);
     expect((await restarted.json(res)).error.code).toBe('RATE_LIMITED');
   });
@@ -415,14 +415,18 @@ describe('login', () => {
     const b = browser(t);
     // TRUST_PROXY=true is one proxy: it appends the real client (b.ip) after whatever the client sent.
     for (let i = 0; i < 5; i += 1) {
-      const res = await b.post('/api/account/login', { email: input.email, password: 'wrong-password' }, { 'x-forwarded-for': `203.0.113.${i}, ${b.ip}` });
+      const res = await b.post('/api/accounts/login', { email: input.email, password: 'wrong-password' }, { 'x-forwarded-for': `203.0.113.${i}, ${b.ip}` });
       expect(res.status).toBe(401);
     }
-    const forged = await b.post('/api/account/login', { email: input.email, password: input.password }, { 'x-forwarded-for': `198.51.100.7, ${b.ip}` });
+    const forged = await b.post('/api/accounts/login', { email: input.email, password: input.password }, { 'x-forwarded-for': `198.51.100.7, ${b.ip}` });
     expect(forged.status).toBe(429);
     // Behind two proxies the client is the second entry from the right; the right-most is the first proxy.
     const twoHops = browser(sameDatabaseApp({ ...t.config, trustProxy: 2 }), { ip: b.ip });
-    const viaCdn = await twoHops.post('/api/account/login', { email: input.email, password: input.password }, { 'x-forwarded-for': `1.2.3.4, ${b.ip}, 10.0.0.1` });
+    const viaCdn = await twoHops.post(
+      '/api/accounts/login',
+      { email: input.email, password: input.password },
+      { 'x-forwarded-for': `1.2.3.4, ${b.ip}, 10.0.0.1` },
+    );
     expect(viaCdn.status).toBe(429);
   });
 
@@ -430,7 +434,7 @@ describe('login', () => {
     const email = `orphan${Date.now()}@example.test`;
     await t.services.auth.api.signUpEmail({ body: { name: 'x', email, password: 'correct-horse-9' } });
     const b = browser(t);
-    const res = await b.post('/api/account/login', { email, password: 'correct-horse-9' });
+    const res = await b.post('/api/accounts/login', { email, password: 'correct-horse-9' });
     expect(res.status).toBe(403);
     expect((await b.json(res)).error).toEqual({
       code: 'ACCOUNT_TYPE_UNKNOWN',
@@ -448,22 +452,22 @@ describe('roles and tenants', () => {
   it('denies each role everywhere it does not belong', async () => {
     const { b: teacher } = await registerTeacher();
     const student = browser(t);
-    await student.post('/api/account/register/student', newStudent());
+    await student.post('/api/accounts/register/student', newStudent());
     const anonymous = browser(t);
 
-    expect((await student.get('/api/teacher/overview')).status).toBe(403);
-    expect((await teacher.get('/api/student/platforms')).status).toBe(403);
+    expect((await student.get('/api/accounts/teacher/overview')).status).toBe(403);
+    expect((await teacher.get('/api/accounts/student/platforms')).status).toBe(403);
     expect((await teacher.post('/api/admin/invitations', { email: 'x@example.test' })).status).toBe(403);
     expect((await student.post('/api/admin/invitations', { email: 'x@example.test' })).status).toBe(403);
     for (const [method, url] of [
-      ['GET', '/api/teacher/overview'],
-      ['GET', '/api/student/platforms'],
+      ['GET', '/api/accounts/teacher/overview'],
+      ['GET', '/api/accounts/student/platforms'],
       ['POST', '/api/admin/invitations'],
-      ['POST', '/api/account/logout-everywhere'],
-      ['POST', '/api/account/password/change'],
-      ['PATCH', '/api/account/profile'],
-      ['POST', '/api/account/email'],
-      ['POST', '/api/account/email/verification'],
+      ['POST', '/api/accounts/logout-everywhere'],
+      ['POST', '/api/accounts/password/change'],
+      ['PATCH', '/api/accounts/profile'],
+      ['POST', '/api/accounts/email'],
+      ['POST', '/api/accounts/email/verification'],
     ] as const) {
       const res = method === 'GET' ? await anonymous.get(url) : method === 'POST' ? await anonymous.post(url, {}) : await anonymous.patch(url, {});
       expect(res.status, `${method} ${url}`).toBe(401);
@@ -476,18 +480,18 @@ describe('roles and tenants', () => {
     const bHost = `${tb.subdomain}.${t.config.publicHost}`;
     const student = browser(t);
     const studentInput = newStudent();
-    await student.post(`http://${bHost}/api/account/register/student`, studentInput);
+    await student.post(`http://${bHost}/api/accounts/register/student`, studentInput);
     const studentId = (await student.session(bHost))!.user.userId;
     const course = await teacherB.json(await teacherB.post('/api/courses/teacher/courses', { title: 'دروس الرياضيات', kind: 'regular' }));
     // The same requests by B find B's student, so A's empty answers below are not an accident.
-    const bStudents = await teacherB.json(await teacherB.get('/api/courses/teacher/students'));
+    const bStudents = await teacherB.json(await teacherB.get('/api/subscriptions/teacher/students'));
     expect(bStudents.rows.map((r: { studentId: string }) => r.studentId)).toEqual([studentId]);
     expect((await teacherB.get(`/api/courses/teacher/courses/${course.id}`)).status).toBe(200);
 
-    const overview = await a.json(await a.get('/api/teacher/overview'));
+    const overview = await a.json(await a.get('/api/accounts/teacher/overview'));
     expect(overview).toMatchObject({ subdomain: ta.subdomain, studentCount: 0 });
-    expect(await a.json(await a.get('/api/courses/teacher/students'))).toMatchObject({ total: 0, rows: [] });
-    const search = await a.json(await a.get(`/api/courses/teacher/students?q=${encodeURIComponent(studentInput.email)}`));
+    expect(await a.json(await a.get('/api/subscriptions/teacher/students'))).toMatchObject({ total: 0, rows: [] });
+    const search = await a.json(await a.get(`/api/subscriptions/teacher/students?q=${encodeURIComponent(studentInput.email)}`));
     expect(search).toMatchObject({ total: 0, rows: [] });
     const byId = await a.get(`/api/courses/teacher/courses/${course.id}`);
     expect(byId.status).toBe(404);
@@ -496,13 +500,13 @@ describe('roles and tenants', () => {
     // A's cookie is host-only: the jar does not send it to B's host. Sent there on purpose, it is still A's tenant.
     expect(await a.session(bHost)).toBeNull();
     const cookie = await a.jar.getCookieString(`http://${t.config.publicHost}/`);
-    const onBHost = await t.request('/api/teacher/overview', { host: bHost, headers: { cookie } });
+    const onBHost = await t.request('/api/accounts/teacher/overview', { host: bHost, headers: { cookie } });
     expect(await onBHost.json()).toMatchObject({ subdomain: ta.subdomain, studentCount: 0 });
   });
 
   it('ignores role and teacher_id in a profile update', async () => {
     const { b } = await registerTeacher();
-    const res = await b.patch('/api/account/profile', { name: 'اسم جديد', role: 'admin', teacher_id: 'x', status: 'suspended', is_admin: true });
+    const res = await b.patch('/api/accounts/profile', { name: 'اسم جديد', role: 'admin', teacher_id: 'x', status: 'suspended', is_admin: true });
     expect(res.status).toBe(200);
     const s = await b.session();
     expect(s?.user).toMatchObject({ name: 'اسم جديد', role: 'teacher' });
@@ -514,12 +518,12 @@ describe('roles and tenants', () => {
 describe('cross-origin requests', () => {
   it('refuses a state change from another origin, another teacher subdomain, or with cookies and no origin', async () => {
     const { b, input } = await registerTeacher();
-    const evil = await b.post('/api/account/logout-everywhere', {}, { origin: 'http://evil.example' });
+    const evil = await b.post('/api/accounts/logout-everywhere', {}, { origin: 'http://evil.example' });
     expect(evil.status).toBe(403);
     expect((await b.json(evil)).error.code).toBe('CROSS_ORIGIN_REJECTED');
-    const sibling = await b.post('/api/account/logout-everywhere', {}, { origin: `http://other-teacher.${t.config.publicHost}` });
+    const sibling = await b.post('/api/accounts/logout-everywhere', {}, { origin: `http://other-teacher.${t.config.publicHost}` });
     expect(sibling.status).toBe(403);
-    const noOrigin = await t.request('/api/account/logout-everywhere', {
+    const noOrigin = await t.request('/api/accounts/logout-everywhere', {
       method: 'POST',
       headers: { cookie: await b.jar.getCookieString(`http://${t.config.publicHost}/`) },
     });
@@ -533,9 +537,9 @@ describe('sessions', () => {
   it('signing out everywhere ends every session of the user', async () => {
     const { b, input } = await registerTeacher();
     const other = browser(t);
-    await other.post('/api/account/login', { email: input.email, password: input.password });
+    await other.post('/api/accounts/login', { email: input.email, password: input.password });
     expect(await other.session()).not.toBeNull();
-    await b.post('/api/account/logout-everywhere');
+    await b.post('/api/accounts/logout-everywhere');
     expect(await b.session()).toBeNull();
     expect(await other.session()).toBeNull();
   });
@@ -547,7 +551,7 @@ describe('sessions', () => {
       .update(session)
       .set({ expiresAt: sql`now() + interval '29 days'`, updatedAt: sql`now() - interval '1 day'` })
       .where(eq(session.userId, userId));
-    const res = await b.get('/api/account/session');
+    const res = await b.get('/api/accounts/session');
     expect(res.headers.getSetCookie().some((c) => c.startsWith('darsi.session_token='))).toBe(true);
     const [row] = await t.database.db.select().from(session).where(eq(session.userId, userId));
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
@@ -560,8 +564,8 @@ describe('sessions', () => {
     const res = await admin.patch(`/api/admin/teachers/${teacherId}/status`, { status: 'suspended' });
     expect(res.status).toBe(200);
     expect(await b.session()).toBeNull();
-    expect((await b.get('/api/teacher/overview')).status).toBe(401);
-    const again = await b.post('/api/account/login', { email: input.email, password: input.password });
+    expect((await b.get('/api/accounts/teacher/overview')).status).toBe(401);
+    const again = await b.post('/api/accounts/login', { email: input.email, password: input.password });
     expect(again.status).toBe(403);
     // The password was right, so the teacher also learns the status and the admin's reason (none here; decision 058).
     expect((await b.json(again)).error).toEqual({ code: 'TEACHER_INACTIVE', message: 'حساب المعلم غير نشط', details: { status: 'suspended', reason: '' } });
@@ -571,15 +575,15 @@ describe('sessions', () => {
     const student = newStudent();
     const b = browser(t);
     const other = browser(t);
-    await b.post('/api/account/register/student', student);
-    await other.post('/api/account/login', { email: student.email, password: student.password });
+    await b.post('/api/accounts/register/student', student);
+    await other.post('/api/accounts/login', { email: student.email, password: student.password });
     const userId = (await b.session())!.user.userId;
     // There is no ban API (decision 052); the flag and its enforcement stay, so it is set where it lives.
     await t.database.db.update(user).set({ banned: true }).where(eq(user.id, userId));
     expect(await b.session()).toBeNull();
     expect(await t.database.db.select().from(session).where(eq(session.userId, userId))).toHaveLength(0);
     expect(await other.session()).toBeNull();
-    const again = await b.post('/api/account/login', { email: student.email, password: student.password });
+    const again = await b.post('/api/accounts/login', { email: student.email, password: student.password });
     expect(again.status).toBe(403);
     expect((await b.json(again)).error.code).toBe('ACCOUNT_BANNED');
   });
@@ -595,8 +599,8 @@ describe('passwords', () => {
     };
     await t.services.jobs.start({ work: false });
     const queued = await countJobs();
-    const known = await browser(t).post('/api/account/password/forgot', { email: input.email });
-    const unknown = await browser(t).post('/api/account/password/forgot', { email: 'nobody-at-all@example.test' });
+    const known = await browser(t).post('/api/accounts/password/forgot', { email: input.email });
+    const unknown = await browser(t).post('/api/accounts/password/forgot', { email: 'nobody-at-all@example.test' });
     expect([await known.json(), await unknown.json()]).toEqual([{ sent: true }, { sent: true }]);
     expect(t.services.mailer.recent.length, 'nothing is looked up or sent while the request waits').toBe(before);
     expect(await countJobs()).toBe(queued + 2);
@@ -608,7 +612,7 @@ describe('passwords', () => {
     const { b, input } = await registerTeacher();
     const other = browser(t);
     const mail = await resetMailAfter(input.email, async () => {
-      const asked = await other.post(`http://${input.subdomain}.${t.config.publicHost}/api/account/password/forgot`, { email: input.email });
+      const asked = await other.post(`http://${input.subdomain}.${t.config.publicHost}/api/accounts/password/forgot`, { email: input.email });
       expect(await other.json(asked)).toEqual({ sent: true });
     });
     const link = linkIn(mail.text, '/reset-password?token=');
@@ -616,23 +620,23 @@ describe('passwords', () => {
     expect(link).toMatch(startsWith(`http://${t.config.publicHost}/reset-password?token=`));
     const token = new URL(link).searchParams.get('token')!;
 
-    const reset = await other.post('/api/account/password/reset', { token, password: 'brand-new-pass-1' });
+    const reset = await other.post('/api/accounts/password/reset', { token, password: 'brand-new-pass-1' });
     expect(await other.json(reset)).toEqual({ reset: true });
     expect(await b.session()).toBeNull();
-    const reuse = await other.post('/api/account/password/reset', { token, password: 'another-pass-22' });
+    const reuse = await other.post('/api/accounts/password/reset', { token, password: 'another-pass-22' });
     expect(reuse.status).toBe(400);
     expect((await other.json(reuse)).error.code).toBe('INVALID_TOKEN');
-    expect((await other.post('/api/account/login', { email: input.email, password: 'brand-new-pass-1' })).status).toBe(200);
+    expect((await other.post('/api/accounts/login', { email: input.email, password: 'brand-new-pass-1' })).status).toBe(200);
   });
 
   it("opens a student's reset link on the main origin, under their platform only if they belong to it", async () => {
     const { input: own } = await registerTeacher();
     const { input: other } = await registerTeacher();
     const student = newStudent({ platform: own.subdomain });
-    await browser(t).post('/api/account/register/student', student);
+    await browser(t).post('/api/accounts/register/student', student);
     const root = t.config.publicHost;
     const ask = async (host: string, body: Record<string, string> = {}) => {
-      const mail = await resetMailAfter(student.email, () => browser(t).post(`http://${host}/api/account/password/forgot`, { email: student.email, ...body }));
+      const mail = await resetMailAfter(student.email, () => browser(t).post(`http://${host}/api/accounts/password/forgot`, { email: student.email, ...body }));
       return linkIn(mail.text, 'token=');
     };
     expect(await ask(`${own.subdomain}.${root}`)).toMatch(startsWith(`http://${root}/platform/${own.subdomain}/reset-password?token=`));
@@ -643,26 +647,26 @@ describe('passwords', () => {
   it('refuses an expired reset link', async () => {
     const { input } = await registerTeacher();
     const b = browser(t);
-    const mail = await resetMailAfter(input.email, () => b.post('/api/account/password/forgot', { email: input.email }));
+    const mail = await resetMailAfter(input.email, () => b.post('/api/accounts/password/forgot', { email: input.email }));
     const token = new URL(linkIn(mail.text, 'token=')).searchParams.get('token')!;
     await t.database.db.update(verification).set({ expiresAt: sql`now() - interval '1 minute'` });
-    const res = await b.post('/api/account/password/reset', { token, password: 'brand-new-pass-1' });
+    const res = await b.post('/api/accounts/password/reset', { token, password: 'brand-new-pass-1' });
     expect((await b.json(res)).error.code).toBe('INVALID_TOKEN');
   });
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {
     const b = browser(t);
-    expect(await b.json(await b.post('/api/account/password/forgot', { email: 'nobody@example.test' }))).toEqual({ sent: true });
+    expect(await b.json(await b.post('/api/accounts/password/forgot', { email: 'nobody@example.test' }))).toEqual({ sent: true });
     // A known address asked right after is mailed once the jobs before it ran: the unknown one sent nothing.
     const { input } = await registerTeacher();
-    await resetMailAfter(input.email, () => b.post('/api/account/password/forgot', { email: input.email }));
+    await resetMailAfter(input.email, () => b.post('/api/accounts/password/forgot', { email: input.email }));
     expect(t.services.mailer.recent.filter((m) => m.to === 'nobody@example.test')).toEqual([]);
   });
 
   it('limits reset requests', async () => {
     const b = browser(t);
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i += 1) statuses.push((await b.post('/api/account/password/forgot', { email: `x${i}@example.test` })).status);
+    for (let i = 0; i < 7; i += 1) statuses.push((await b.post('/api/accounts/password/forgot', { email: `x${i}@example.test` })).status);
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(statuses.slice(5)).toEqual([429, 429]);
   });
@@ -670,11 +674,11 @@ describe('passwords', () => {
   it('changes the password with the current one and signs out the other sessions', async () => {
     const { b, input } = await registerTeacher();
     const other = browser(t);
-    await other.post('/api/account/login', { email: input.email, password: input.password });
-    const wrong = await b.post('/api/account/password/change', { currentPassword: 'not-it-at-all', newPassword: 'brand-new-pass-1' });
+    await other.post('/api/accounts/login', { email: input.email, password: input.password });
+    const wrong = await b.post('/api/accounts/password/change', { currentPassword: 'not-it-at-all', newPassword: 'brand-new-pass-1' });
     expect(wrong.status).toBe(400);
     expect((await b.json(wrong)).error).toEqual({ code: 'INVALID_PASSWORD', message: 'كلمة المرور الحالية غير صحيحة.' });
-    const ok = await b.post('/api/account/password/change', { currentPassword: input.password, newPassword: 'brand-new-pass-1' });
+    const ok = await b.post('/api/accounts/password/change', { currentPassword: input.password, newPassword: 'brand-new-pass-1' });
     expect(ok.status).toBe(200);
     expect(await b.session()).not.toBeNull();
     expect(await other.session()).toBeNull();
@@ -683,21 +687,21 @@ describe('passwords', () => {
   it('limits guesses of the current password: a stolen session gets 5 tries per 15 minutes, from any IP', async () => {
     const { b, input } = await registerTeacher();
     for (let i = 0; i < 5; i += 1) {
-      const res = await b.post('/api/account/password/change', { currentPassword: `guess-${i}-guess`, newPassword: 'brand-new-pass-1' });
+      const res = await b.post('/api/accounts/password/change', { currentPassword: `guess-${i}-guess`, newPassword: 'brand-new-pass-1' });
       expect(res.status).toBe(400);
     }
-    const right = await b.post('/api/account/password/change', { currentPassword: input.password, newPassword: 'brand-new-pass-1' });
+    const right = await b.post('/api/accounts/password/change', { currentPassword: input.password, newPassword: 'brand-new-pass-1' });
     expect(right.status).toBe(429);
     expect((await b.json(right)).error.code).toBe('RATE_LIMITED');
     const elsewhere = browser(t, { jar: b.jar });
-    expect((await elsewhere.post('/api/account/password/change', { currentPassword: input.password, newPassword: 'brand-new-pass-1' })).status).toBe(429);
-    expect((await b.post('/api/account/login', { email: input.email, password: input.password })).status).toBe(200);
+    expect((await elsewhere.post('/api/accounts/password/change', { currentPassword: input.password, newPassword: 'brand-new-pass-1' })).status).toBe(429);
+    expect((await b.post('/api/accounts/login', { email: input.email, password: input.password })).status).toBe(200);
   });
 
   it('limits e-mail change requests: 5 an hour per user', async () => {
     const { b } = await registerTeacher();
-    for (let i = 0; i < 5; i += 1) expect((await b.post('/api/account/email', { email: `new${i}-${Date.now()}@example.test` })).status).toBe(200);
-    const sixth = await b.post('/api/account/email', { email: `new6-${Date.now()}@example.test` });
+    for (let i = 0; i < 5; i += 1) expect((await b.post('/api/accounts/email', { email: `new${i}-${Date.now()}@example.test` })).status).toBe(200);
+    const sixth = await b.post('/api/accounts/email', { email: `new6-${Date.now()}@example.test` });
     expect(sixth.status).toBe(429);
     expect((await b.json(sixth)).error.code).toBe('RATE_LIMITED');
   });
@@ -707,11 +711,14 @@ describe('passwords', () => {
     const statuses: number[] = [];
     const bodies: unknown[] = [];
     for (let i = 0; i < 11; i += 1) {
-      const res = await b.post('/api/account/register/student', newStudent());
+      const res = await b.post('/api/accounts/register/student', newStudent());
       statuses.push(res.status);
       bodies.push(await res.json());
     }
-    expect(statuses.filter((s) => s === 201), JSON.stringify(bodies)).toHaveLength(10);
+    expect(
+      statuses.filter((s) => s === 201),
+      JSON.stringify(bodies),
+    ).toHaveLength(10);
     expect(statuses.at(-1)).toBe(429);
   });
 });
@@ -788,7 +795,7 @@ describe('admin accounts', () => {
     const invite = await admin.json(await admin.post('/api/admin/invitations', { email }));
     await browser(t).post('/api/admin/register', { name: 'x', email, password: 'admin-pass-123', token: new URL(invite.link).searchParams.get('token') });
     const b = browser(t);
-    expect(await b.json(await b.post('/api/account/login', { email, password: 'admin-pass-123' }))).toMatchObject({
+    expect(await b.json(await b.post('/api/accounts/login', { email, password: 'admin-pass-123' }))).toMatchObject({
       kind: 'admin',
       redirectTo: '/admin/dashboard',
     });
@@ -800,14 +807,14 @@ describe('e-mail confirmation', () => {
     const { b, input } = await registerTeacher();
     const sent = () => t.services.mailer.recent.filter((m) => m.to === input.email).length;
     expect(sent()).toBe(1);
-    for (let i = 0; i < 3; i += 1) expect(await b.json(await b.post('/api/account/email/verification'))).toEqual({ sent: true, alreadyVerified: false });
+    for (let i = 0; i < 3; i += 1) expect(await b.json(await b.post('/api/accounts/email/verification'))).toEqual({ sent: true, alreadyVerified: false });
     expect(sent()).toBe(4);
-    const fourth = await b.post('/api/account/email/verification');
+    const fourth = await b.post('/api/accounts/email/verification');
     expect(fourth.status).toBe(429);
     expect(sent()).toBe(4);
     // Every resent link works; once confirmed there is nothing more to send.
     await b.get(linkIn(lastMailTo(input.email)!.text, '/api/auth/verify-email'));
-    expect(await b.json(await b.post('/api/account/email/verification'))).toEqual({ sent: false, alreadyVerified: true });
+    expect(await b.json(await b.post('/api/accounts/email/verification'))).toEqual({ sent: false, alreadyVerified: true });
     expect(sent()).toBe(4);
   });
 });
@@ -817,7 +824,7 @@ describe('over HTTPS (PUBLIC_HTTPS=true)', () => {
     const https = sameDatabaseApp({ ...t.config, publicHttps: true });
     const origin = `https://${https.config.publicHost}`;
     const b = browser(https);
-    const res = await b.post(`${origin}/api/account/register/teacher`, newTeacher());
+    const res = await b.post(`${origin}/api/accounts/register/teacher`, newTeacher());
     expect(res.status).toBe(201);
     const cookies = res.headers.getSetCookie();
     const sessionCookie = cookies.find((c) => c.startsWith('__Host-darsi.session_token='));
@@ -827,10 +834,10 @@ describe('over HTTPS (PUBLIC_HTTPS=true)', () => {
     expect(sessionCookie).toMatch(/;\s*Path=\//i);
     expect(sessionCookie).not.toMatch(/Domain=/i);
     expect(cookies.every((c) => c.startsWith('__Host-'))).toBe(true);
-    const view = await b.json(await b.get(`${origin}/api/account/session`));
+    const view = await b.json(await b.get(`${origin}/api/accounts/session`));
     expect(view.session?.isTeacher).toBe(true);
     // The plain-HTTP origin of the same host is another origin: state changes from it are refused.
-    expect((await b.post(`${origin}/api/account/logout`, {}, { origin: `http://${https.config.publicHost}` })).status).toBe(403);
+    expect((await b.post(`${origin}/api/accounts/logout`, {}, { origin: `http://${https.config.publicHost}` })).status).toBe(403);
   });
 });
 
@@ -843,7 +850,10 @@ describe('attempt limits table', () => {
       { key: running, count: 9, windowEndsAt: sql`now() + interval '10 minutes'` },
     ]);
     expect(await pruneExpired(t.database.db)).toBeGreaterThanOrEqual(1);
-    const left = await t.database.db.select({ key: attemptLimits.key }).from(attemptLimits).where(inArray(attemptLimits.key, [ended, running]));
+    const left = await t.database.db
+      .select({ key: attemptLimits.key })
+      .from(attemptLimits)
+      .where(inArray(attemptLimits.key, [ended, running]));
     expect(left).toEqual([{ key: running }]);
   });
 });

@@ -21,8 +21,7 @@ afterAll(async () => {
 const PUBLIC_ADMIN_ROUTES = new Set(['POST /register']);
 
 /** Read from the router itself, so a route added later is covered without editing this test. */
-const adminApi = () =>
-  routesOf(adminRoutes(t.services)).map((r) => ({ ...r, url: `/api/admin${concretePath(r.path)}`, key: `${r.method} ${r.path}` }));
+const adminApi = () => routesOf(adminRoutes(t.services)).map((r) => ({ ...r, url: `/api/admin${concretePath(r.path)}`, key: `${r.method} ${r.path}` }));
 
 describe(`every admin API on ${DRIVER}`, () => {
   it('is found on the router (sanity check of the enumeration)', () => {
@@ -61,8 +60,8 @@ describe(`every admin API on ${DRIVER}`, () => {
       }
     }
     // Their own areas still work: being refused here signs nobody out.
-    expect((await teacher.get('/api/teacher/overview')).status).toBe(200);
-    expect((await student.get('/api/student/platforms')).status).toBe(200);
+    expect((await teacher.get('/api/accounts/teacher/overview')).status).toBe(200);
+    expect((await student.get('/api/accounts/student/platforms')).status).toBe(200);
   });
 
   it('lets an admin through every route (the guard is the role, not a blanket refusal)', async () => {
@@ -74,7 +73,7 @@ describe(`every admin API on ${DRIVER}`, () => {
 
   it('refuses a teacher who was made admin only in their own request', async () => {
     const teacher = await signedInTeacher(t);
-    const res = await teacher.patch('/api/account/profile', { name: 'x', role: 'admin', is_admin: true });
+    const res = await teacher.patch('/api/accounts/profile', { name: 'x', role: 'admin', is_admin: true });
     expect(res.status).toBe(200);
     expect((await teacher.get('/api/admin/overview')).status).toBe(403);
   });
@@ -83,7 +82,9 @@ describe(`every admin API on ${DRIVER}`, () => {
 type TAuditRow = Record<string, unknown>;
 const auditRows = async () =>
   (
-    (await t.database.db.execute(sql`select id, actor_user_id, actor_role, action, target_type, target_id, teacher_id, details::text as details, ip, created_at::text as created_at from audit_log order by id`)) as unknown as {
+    (await t.database.db.execute(
+      sql`select id, actor_user_id, actor_role, action, target_type, target_id, teacher_id, details::text as details, ip, created_at::text as created_at from audit_log order by id`,
+    )) as unknown as {
       rows: TAuditRow[];
     }
   ).rows;
@@ -114,15 +115,20 @@ describe('the audit log cannot be edited or deleted', () => {
     /** One round of every sensitive action, with valid input, on the same teacher, course, student and page. */
     async function round() {
       const ok = async (res: Promise<Response>, label: string) => expect((await res).status, label).toBeLessThan(300);
-      const batch = await b.json(await b.post('/api/courses/teacher/batches', { courseId: course.courseId, planId: course.planIds[0], count: 3, validUntil: inDays(30) }));
-      const { codes } = await b.json(await b.get(`/api/courses/teacher/batches/${batch.id as string}/codes`));
-      await ok(b.post(`/api/courses/teacher/codes/${codes[0].id as string}/revoke`), 'revoke a code');
-      await ok(b.post(`/api/courses/teacher/codes/${codes[1].id as string}/sold`), 'sell a code');
-      await ok(b.post(`/api/courses/teacher/batches/${batch.id as string}/revoke`), 'revoke the batch');
+      const batch = await b.json(
+        await b.post('/api/codes/teacher/batches', { courseId: course.courseId, planId: course.planIds[0], count: 3, validUntil: inDays(30) }),
+      );
+      const { codes } = await b.json(await b.get(`/api/codes/teacher/batches/${batch.id as string}/codes`));
+      await ok(b.post(`/api/codes/teacher/codes/${codes[0].id as string}/revoke`), 'revoke a code');
+      await ok(b.post(`/api/codes/teacher/codes/${codes[1].id as string}/sold`), 'sell a code');
+      await ok(b.post(`/api/codes/teacher/batches/${batch.id as string}/revoke`), 'revoke the batch');
       const [enrollment] = await t.database.db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.studentId, student.id));
-      const enrollmentId = enrollment?.id ?? (await b.json(await b.post('/api/courses/teacher/enrollments', { studentId: student.id, courseId: course.courseId, planId: course.planIds[0] }))).id;
-      await ok(b.post(`/api/courses/teacher/enrollments/${enrollmentId as string}/cancel`), 'cancel the subscription');
-      await ok(b.post(`/api/courses/teacher/enrollments/${enrollmentId as string}/reactivate`), 'reactivate it');
+      const enrollmentId =
+        enrollment?.id ??
+        (await b.json(await b.post('/api/subscriptions/teacher/enrollments', { studentId: student.id, courseId: course.courseId, planId: course.planIds[0] })))
+          .id;
+      await ok(b.post(`/api/subscriptions/teacher/enrollments/${enrollmentId as string}/cancel`), 'cancel the subscription');
+      await ok(b.post(`/api/subscriptions/teacher/enrollments/${enrollmentId as string}/reactivate`), 'reactivate it');
       await ok(b.post(`/api/landing/pages/${pageId}/publish`), 'publish the page');
       await ok(b.post(`/api/landing/pages/${pageId}/unpublish`), 'unpublish it');
       await ok(admin.patch(`/api/admin/teachers/${teacher.id}/plan`, { plan: 'academy' }), 'plan to academy');
@@ -160,11 +166,14 @@ describe('the audit log cannot be edited or deleted', () => {
     ]) {
       expect(written, action).toContain(action);
     }
-    expect(before.find((r) => r.action === 'codes.code_revoked' && r.target_id === revokedCode)).toMatchObject({ actor_role: 'teacher', teacher_id: teacher.id });
+    expect(before.find((r) => r.action === 'codes.code_revoked' && r.target_id === revokedCode)).toMatchObject({
+      actor_role: 'teacher',
+      teacher_id: teacher.id,
+    });
 
     // The same actions again, on the same teacher, course, student and page as the entries above.
     await round();
-    await teacher.b.patch('/api/account/profile', { name: 'اسم جديد' });
+    await teacher.b.patch('/api/accounts/profile', { name: 'اسم جديد' });
     await admin.patch(`/api/admin/teachers/${teacher.id}/status`, { status: 'suspended' });
     const after = await auditRows();
     expect(after.slice(0, before.length)).toEqual(before);
@@ -177,7 +186,9 @@ describe('the audit log cannot be edited or deleted', () => {
     await expect(db.execute(sql`update audit_log set action = 'edited'`)).rejects.toThrow();
     await expect(db.execute(sql`delete from audit_log`)).rejects.toThrow();
     await expect(db.execute(sql`truncate audit_log`)).rejects.toThrow();
-    const counted = (await db.execute(sql`select count(*)::int as n, (count(*) filter (where action = 'edited'))::int as edited from audit_log`)) as unknown as {
+    const counted = (await db.execute(
+      sql`select count(*)::int as n, (count(*) filter (where action = 'edited'))::int as edited from audit_log`,
+    )) as unknown as {
       rows: Array<{ n: number; edited: number }>;
     };
     expect(counted.rows[0]!.n).toBeGreaterThan(0);

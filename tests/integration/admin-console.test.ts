@@ -16,8 +16,7 @@ afterAll(async () => {
 });
 
 const ids = (page: Record<string, unknown>) => (page.items as Array<{ id: string }>).map((i) => i.id);
-const latestAudit = async (action: string) =>
-  (await t.database.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id)).at(-1);
+const latestAudit = async (action: string) => (await t.database.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id)).at(-1);
 
 describe(`inboxes on ${DRIVER}`, () => {
   let contact: { id: string }[];
@@ -27,8 +26,21 @@ describe(`inboxes on ${DRIVER}`, () => {
       .insert(contactMessages)
       .values([
         { name: 'ليلى', email: 'leila@example.test', subject: 'سؤال عن الأسعار', message: 'كم سعر الخطة؟', createdAt: sql`now() - interval '3 minutes'` },
-        { name: 'Evil', email: 'evil@example.test', phone: '+213555000000', subject: '=HYPERLINK("http://evil.test","x")', message: '@SUM(A1:A2)', createdAt: sql`now() - interval '2 minutes'` },
-        { name: 'Marc', email: 'marc@example.test', subject: 'Partenariat', message: '100% d’accord, -5 pour le test', createdAt: sql`now() - interval '1 minute'` },
+        {
+          name: 'Evil',
+          email: 'evil@example.test',
+          phone: '+213555000000',
+          subject: '=HYPERLINK("http://evil.test","x")',
+          message: '@SUM(A1:A2)',
+          createdAt: sql`now() - interval '2 minutes'`,
+        },
+        {
+          name: 'Marc',
+          email: 'marc@example.test',
+          subject: 'Partenariat',
+          message: '100% d’accord, -5 pour le test',
+          createdAt: sql`now() - interval '1 minute'`,
+        },
       ])
       .returning({ id: contactMessages.id });
     await db.insert(feedbackSubmissions).values([
@@ -71,7 +83,12 @@ describe(`inboxes on ${DRIVER}`, () => {
   });
 
   it('refuses an unknown inbox, state or page with 400 INVALID_FILTER', async () => {
-    for (const url of ['/api/admin/inbox/spam', '/api/admin/inbox/contact?state=archived', '/api/admin/inbox/feedback?page=x', '/api/admin/inbox/spam/export']) {
+    for (const url of [
+      '/api/admin/inbox/spam',
+      '/api/admin/inbox/contact?state=archived',
+      '/api/admin/inbox/feedback?page=x',
+      '/api/admin/inbox/spam/export',
+    ]) {
       const res = await admin.get(url);
       expect(res.status, url).toBe(400);
       expect((await admin.json(res)).error.code, url).toBe('INVALID_FILTER');
@@ -105,7 +122,11 @@ describe(`inboxes on ${DRIVER}`, () => {
     const handledOnly = await (await admin.get('/api/admin/inbox/newsletter/export?state=handled')).text();
     expect(handledOnly.trimEnd().split('\r\n')).toHaveLength(1);
 
-    expect(await latestAudit('inbox.exported')).toMatchObject({ actorUserId: admin.userId, targetId: 'newsletter', details: { rows: 0, q: null, state: 'handled' } });
+    expect(await latestAudit('inbox.exported')).toMatchObject({
+      actorUserId: admin.userId,
+      targetId: 'newsletter',
+      details: { rows: 0, q: null, state: 'handled' },
+    });
   });
 });
 
@@ -134,7 +155,9 @@ describe('admin users', () => {
     const late = `late${Date.now()}@example.test`;
     const lateInvite = await admin.json(await admin.post('/api/admin/invitations', { email: late }));
     const lateToken = new URL(lateInvite.link).searchParams.get('token');
-    const lifetime = (await t.database.db.execute(sql`select extract(epoch from expires_at - created_at)::int as seconds from admin_invitations where email = ${late}`)) as unknown as {
+    const lifetime = (await t.database.db.execute(
+      sql`select extract(epoch from expires_at - created_at)::int as seconds from admin_invitations where email = ${late}`,
+    )) as unknown as {
       rows: Array<{ seconds: number }>;
     };
     expect(lifetime.rows[0]!.seconds).toBe(72 * 3600);
@@ -147,10 +170,16 @@ describe('admin users', () => {
   it('builds the link from the configured host, never the Host header, in the language chosen for the e-mail', async () => {
     const email = `lang${Date.now()}@example.test`;
     // A request naming another host (CSRF-consistent: its Origin matches it) must not steer the link there.
-    const res = await admin.post('http://evil.example/api/admin/invitations', { email, language: 'fr' }, { cookie: await admin.jar.getCookieString(`http://${t.config.publicHost}/`) });
+    const res = await admin.post(
+      'http://evil.example/api/admin/invitations',
+      { email, language: 'fr' },
+      { cookie: await admin.jar.getCookieString(`http://${t.config.publicHost}/`) },
+    );
     expect(res.status, await res.clone().text()).toBe(201);
     const { link } = await admin.json(res);
-    expect(link).toMatch(new RegExp(`^http://${t.config.publicHost.replace(/[.]/g, '\\.')}/admin/register\\?token=[\\w-]{43}&email=${encodeURIComponent(email)}&lng=fr$`));
+    expect(link).toMatch(
+      new RegExp(`^http://${t.config.publicHost.replace(/[.]/g, '\\.')}/admin/register\\?token=[\\w-]{43}&email=${encodeURIComponent(email)}&lng=fr$`),
+    );
     const mail = [...t.services.mailer.recent].reverse().find((m) => m.to === email);
     expect(mail?.subject).toBe('Invitation à devenir administrateur Darsi');
     expect(mail?.text).toContain(link);
@@ -178,12 +207,18 @@ describe('admin users', () => {
 
   it('keeps the invitation usable when registration fails: e-mail taken meanwhile, or sign-up failing half-way', async () => {
     const { db } = t.database;
-    const usedAt = async (email: string) => (await db.select({ usedAt: adminInvitations.usedAt }).from(adminInvitations).where(eq(adminInvitations.email, email)))[0]?.usedAt;
+    const usedAt = async (email: string) =>
+      (await db.select({ usedAt: adminInvitations.usedAt }).from(adminInvitations).where(eq(adminInvitations.email, email)))[0]?.usedAt;
     // The e-mail got an account after the invitation was sent: refused, and the invitation is not spent.
     const taken = newTeacher();
     const takenInvite = await admin.json(await admin.post('/api/admin/invitations', { email: taken.email }));
-    expect((await browser(t).post('/api/account/register/teacher', taken)).status).toBe(201);
-    const refused = await browser(t).post('/api/admin/register', { name: 'x', email: taken.email, password: ADMIN_PASSWORD, token: new URL(takenInvite.link).searchParams.get('token') });
+    expect((await browser(t).post('/api/accounts/register/teacher', taken)).status).toBe(201);
+    const refused = await browser(t).post('/api/admin/register', {
+      name: 'x',
+      email: taken.email,
+      password: ADMIN_PASSWORD,
+      token: new URL(takenInvite.link).searchParams.get('token'),
+    });
     expect(refused.status).toBe(409);
     expect((await refused.json()).error.code).toBe('EMAIL_TAKEN');
     expect(await usedAt(taken.email)).toBeNull();
@@ -233,7 +268,12 @@ describe('admin users', () => {
     expect(await pendingFor()).toEqual([]);
     const cancelled = await browser(t).post('/api/admin/register', { name: 'x', email, password: ADMIN_PASSWORD, token: tokenOf(second) });
     expect((await cancelled.json()).error.code).toBe('INVITATION_INVALID');
-    expect(await latestAudit('admin.invitation_cancelled')).toMatchObject({ actorUserId: admin.userId, targetType: 'invitation', targetId: pending.id, details: { email } });
+    expect(await latestAudit('admin.invitation_cancelled')).toMatchObject({
+      actorUserId: admin.userId,
+      targetType: 'invitation',
+      targetId: pending.id,
+      details: { email },
+    });
     expect((await admin.delete(`/api/admin/invitations/${pending.id as string}`)).status).toBe(404);
     expect((await admin.delete('/api/admin/invitations/not-an-id')).status).toBe(400);
     // A used invitation cannot be cancelled.
@@ -242,14 +282,17 @@ describe('admin users', () => {
     expect((await admin.delete(`/api/admin/invitations/${usedRow!.id}`)).status).toBe(404);
   });
 
-  it("revokes another admin: their sessions end and they lose the admin area (audited)", async () => {
+  it('revokes another admin: their sessions end and they lose the admin area (audited)', async () => {
     const other = await invitedAdmin(t, admin);
     const res = await admin.post(`/api/admin/admins/${other.userId}/revoke`);
     expect(await admin.json(res)).toEqual({ revoked: true });
     expect(await other.session()).toBeNull();
-    const [sessions] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(session).where(eq(session.userId, other.userId));
+    const [sessions] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(session)
+      .where(eq(session.userId, other.userId));
     expect(sessions!.n).toBe(0);
-    const login = await other.post('/api/account/login', { email: other.email, password: ADMIN_PASSWORD });
+    const login = await other.post('/api/accounts/login', { email: other.email, password: ADMIN_PASSWORD });
     expect(login.status).not.toBe(200);
     expect((await admin.json(await admin.get('/api/admin/admins'))).admins.map((a: { id: string }) => a.id)).not.toContain(other.userId);
     expect(await latestAudit('admin.revoked')).toMatchObject({ actorUserId: admin.userId, targetId: other.userId });
@@ -286,7 +329,7 @@ describe('admin users', () => {
     expect(remaining).toHaveLength(1);
 
     const survivor = remaining[0]!.id === admin.userId ? admin : second;
-    expect((await survivor.post('/api/account/login', { email: survivor.email, password: ADMIN_PASSWORD })).status).toBe(200);
+    expect((await survivor.post('/api/accounts/login', { email: survivor.email, password: ADMIN_PASSWORD })).status).toBe(200);
     const self = await survivor.post(`/api/admin/admins/${survivor.userId}/revoke`);
     expect(self.status).toBe(409);
     expect((await survivor.json(self)).error).toMatchObject({ code: 'LAST_ADMIN', message: 'لا يمكن إزالة آخر مسؤول في المنصة.' });
@@ -295,21 +338,23 @@ describe('admin users', () => {
     expect((await survivor.get('/api/admin/overview')).status).toBe(200);
     // Keep the root admin for the tests below.
     if (survivor !== admin) await db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.userId));
-    if (survivor !== admin) expect((await admin.post('/api/account/login', { email: admin.email, password: ADMIN_PASSWORD })).status).toBe(200);
+    if (survivor !== admin) expect((await admin.post('/api/accounts/login', { email: admin.email, password: ADMIN_PASSWORD })).status).toBe(200);
   });
 });
 
 describe('audit log', () => {
   it('records every sensitive admin action, with actor, target and IP', async () => {
     const b = browser(t);
-    expect((await b.post('/api/account/login', { email: admin.email, password: ADMIN_PASSWORD })).status).toBe(200);
+    expect((await b.post('/api/accounts/login', { email: admin.email, password: ADMIN_PASSWORD })).status).toBe(200);
     const teacher = await signedInTeacher(t);
     await b.patch(`/api/admin/teachers/${teacher.teacherId}/status`, { status: 'inactive' });
     await b.patch(`/api/admin/teachers/${teacher.teacherId}/plan`, { plan: 'academy' });
     await b.post(`/api/admin/teachers/${teacher.teacherId}/trial`, { days: 3 });
     await b.post(`/api/admin/teachers/${teacher.teacherId}/password-reset`);
     const invited = await b.json(await b.post('/api/admin/invitations', { email: `audit${Date.now()}@example.test` }));
-    const invitation = (await b.json(await b.get('/api/admin/admins'))).invitations.find((i: { email: string }) => invited.link.includes(encodeURIComponent(i.email)));
+    const invitation = (await b.json(await b.get('/api/admin/admins'))).invitations.find((i: { email: string }) =>
+      invited.link.includes(encodeURIComponent(i.email)),
+    );
     await b.delete(`/api/admin/invitations/${invitation.id as string}`);
     await b.get('/api/admin/inbox/feedback/export');
     const mine = await b.json(await b.get(`/api/admin/audit?actor=${admin.userId}&pageSize=100`));
@@ -367,6 +412,8 @@ describe('audit log', () => {
       expect(Object.keys(error.fields)).toEqual([field]);
     }
     const { actions } = await admin.json(await admin.get('/api/admin/audit/actions'));
-    expect(actions).toEqual(expect.arrayContaining(['admin.login', 'teacher.status_changed', 'codes.batch_generated', 'landing.published', 'subscription.plan_changed']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['admin.login', 'teacher.status_changed', 'codes.batch_generated', 'landing.published', 'subscription.plan_changed']),
+    );
   });
 });

@@ -38,7 +38,7 @@ export async function invitedAdmin(t: TTestApp, admin: TBrowser, name = 'مسؤ�
 export async function signedInTeacher(t: TTestApp, overrides: Parameters<typeof newTeacher>[0] = {}) {
   const b = browser(t);
   const input = newTeacher(overrides);
-  const res = await b.post('/api/account/register/teacher', input);
+  const res = await b.post('/api/accounts/register/teacher', input);
   expect(res.status, await res.clone().text()).toBe(201);
   const session = await b.session();
   return Object.assign(b, { input, teacherId: session!.teacher.id as string, userId: session!.user.userId as string });
@@ -47,7 +47,7 @@ export async function signedInTeacher(t: TTestApp, overrides: Parameters<typeof 
 export async function signedInStudent(t: TTestApp, platform?: string) {
   const b = browser(t);
   const input = newStudent(platform ? { platform } : {});
-  const res = await b.post('/api/account/register/student', input);
+  const res = await b.post('/api/accounts/register/student', input);
   expect(res.status, await res.clone().text()).toBe(201);
   return Object.assign(b, { input });
 }

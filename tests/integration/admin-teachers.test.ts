@@ -19,7 +19,10 @@ afterAll(async () => {
 const auditFor = (teacherId: string) => t.database.db.select().from(auditLog).where(eq(auditLog.teacherId, teacherId)).orderBy(auditLog.id);
 /** Values may be SQL (`now() - interval …`), so that the database's clock decides. */
 const setTeacher = (teacherId: string, values: Partial<Record<keyof typeof teachers.$inferInsert, unknown>>) =>
-  t.database.db.update(teachers).set(values as never).where(eq(teachers.id, teacherId));
+  t.database.db
+    .update(teachers)
+    .set(values as never)
+    .where(eq(teachers.id, teacherId));
 /** Courses and pages are other domains' rows; the admin area only counts them. */
 async function addContent(teacherId: string) {
   await t.database.db.insert(courses).values([
@@ -95,7 +98,9 @@ describe('teacher list', () => {
     const byEmail = await admin.json(await admin.get(`/api/admin/teachers?q=${encodeURIComponent(tagged[1]!.input.email.toUpperCase())}`));
     expect(byEmail.items.map((r: { id: string }) => r.id)).toEqual([tagged[1]!.teacherId]);
     const bySubdomain = await admin.json(await admin.get(`/api/admin/teachers?q=${tag}-2`));
-    expect(bySubdomain.items).toEqual([expect.objectContaining({ id: tagged[2]!.teacherId, subdomain: `${tag}-2`, plan: 'independent', status: 'active', studentCount: 0 })]);
+    expect(bySubdomain.items).toEqual([
+      expect.objectContaining({ id: tagged[2]!.teacherId, subdomain: `${tag}-2`, plan: 'independent', status: 'active', studentCount: 0 }),
+    ]);
     expect((await admin.json(await admin.get('/api/admin/teachers?q=%25'))).total).toBe(0);
   });
 
@@ -159,8 +164,17 @@ describe('teacher list', () => {
   it('refuses an unknown filter name instead of ignoring it (a misspelt filter would list everything)', async () => {
     const res = await admin.get('/api/admin/teachers?stauts=active&lng=en');
     expect(res.status).toBe(400);
-    expect((await admin.json(res)).error).toEqual({ code: 'INVALID_FILTER', message: 'Unknown filter value: stauts.', fields: { stauts: 'This filter does not exist' } });
-    for (const url of ['/api/admin/inbox/contact?handled=1', '/api/admin/inbox/contact/export?page=2', '/api/admin/audit?actorr=x&action=admin.login', '/api/admin/teachers?q=a&plan=academy&sort=name']) {
+    expect((await admin.json(res)).error).toEqual({
+      code: 'INVALID_FILTER',
+      message: 'Unknown filter value: stauts.',
+      fields: { stauts: 'This filter does not exist' },
+    });
+    for (const url of [
+      '/api/admin/inbox/contact?handled=1',
+      '/api/admin/inbox/contact/export?page=2',
+      '/api/admin/audit?actorr=x&action=admin.login',
+      '/api/admin/teachers?q=a&plan=academy&sort=name',
+    ]) {
       const refused = await admin.get(url);
       expect(refused.status, url).toBe(400);
       const { error } = await admin.json(refused);
@@ -193,9 +207,9 @@ describe('teacher detail', () => {
       usage: {
         students: { used: 0, limit: 100 },
         courses: { used: 2, limit: 7 },
-        // Lesson files against the plan's 15 GB; staff accounts do not exist yet (spec §9 names 0, 3, 10 seats).
+        // Lesson files against the plan's 15 GB; staff seats taken (members and waiting invitations) of 0, 3 or 10 (spec §9, issue 28).
         storage: { usedBytes: 0, limitBytes: 15 * 1024 ** 3 },
-        staff: { used: null, limit: 0 },
+        staff: { used: 0, limit: 0 },
       },
       studentCount: 2,
       publishedCourses: 1,
@@ -210,7 +224,10 @@ describe('teacher detail', () => {
 
     // Two lesson files: their sizes are the storage used.
     const [course] = await t.database.db.select({ id: courses.id }).from(courses).where(eq(courses.teacherId, teacher.teacherId)).limit(1);
-    const [section] = await t.database.db.insert(courseSections).values({ teacherId: teacher.teacherId, courseId: course!.id, title: 'الفصل' }).returning({ id: courseSections.id });
+    const [section] = await t.database.db
+      .insert(courseSections)
+      .values({ teacherId: teacher.teacherId, courseId: course!.id, title: 'الفصل' })
+      .returning({ id: courseSections.id });
     const file = { teacherId: teacher.teacherId, courseId: course!.id, sectionId: section!.id, type: 'file' };
     await t.database.db.insert(lessons).values([
       { ...file, title: 'ملخص', fileSize: 3 * 1024 ** 2 },
@@ -222,11 +239,16 @@ describe('teacher detail', () => {
       students: { used: 0, limit: 350 },
       courses: { used: 2, limit: 20 },
       storage: { usedBytes: 1024 ** 3 + 3 * 1024 ** 2, limitBytes: 30 * 1024 ** 3 },
-      staff: { used: null, limit: 3 },
+      staff: { used: 0, limit: 3 },
     });
     await admin.patch(`/api/admin/teachers/${teacher.teacherId}/plan`, { plan: 'institution' });
     const institution = await admin.json(await admin.get(`/api/admin/teachers/${teacher.teacherId}`));
-    expect(institution.usage).toMatchObject({ students: { used: 0, limit: null }, courses: { used: 2, limit: null }, storage: { limitBytes: 100 * 1024 ** 3 }, staff: { limit: 10 } });
+    expect(institution.usage).toMatchObject({
+      students: { used: 0, limit: null },
+      courses: { used: 2, limit: null },
+      storage: { limitBytes: 100 * 1024 ** 3 },
+      staff: { limit: 10 },
+    });
     expect(institution.history.items.map((h: { action: string }) => h.action)).toEqual(['teacher.plan_changed', 'teacher.plan_changed']);
     expect(institution.history.total).toBe(2);
   });
@@ -262,15 +284,31 @@ describe('teacher actions', () => {
   it("suspending ends the teacher's open sessions at once, on every host, and makes their subdomain show /inactive", async () => {
     const teacher = await signedInTeacher(t);
     // A student already subscribed to one of the teacher's courses (what docs/guides/admin.md promises them).
-    const owner = { b: teacher, id: teacher.teacherId, subdomain: teacher.input.subdomain, host: `${teacher.input.subdomain}.${t.config.publicHost}`, userId: teacher.userId };
-    const course = await publishedCourse(owner, { lessons: 1, plans: [{ type: 'monthly', priceDzd: 3000 }, { type: 'free', priceDzd: 0 }] });
+    const owner = {
+      b: teacher,
+      id: teacher.teacherId,
+      subdomain: teacher.input.subdomain,
+      host: `${teacher.input.subdomain}.${t.config.publicHost}`,
+      userId: teacher.userId,
+    };
+    const course = await publishedCourse(owner, {
+      lessons: 1,
+      plans: [
+        { type: 'monthly', priceDzd: 3000 },
+        { type: 'free', priceDzd: 0 },
+      ],
+    });
     const subscriber = await quickStudent(t, owner);
-    expect((await teacher.post('/api/courses/teacher/enrollments', { studentId: subscriber.id, courseId: course.courseId, planId: course.planIds[0] })).status).toBe(201);
+    expect(
+      (await teacher.post('/api/subscriptions/teacher/enrollments', { studentId: subscriber.id, courseId: course.courseId, planId: course.planIds[0] })).status,
+    ).toBe(201);
     const newcomer = await quickStudent(t, owner);
     const subdomainHost = `${teacher.input.subdomain}.${t.config.publicHost}`;
     // A second browser, signed in on the teacher's own subdomain.
     const second = browser(t);
-    expect((await second.post(`http://${subdomainHost}/api/account/login`, { email: teacher.input.email, password: teacher.input.password })).status).toBe(200);
+    expect((await second.post(`http://${subdomainHost}/api/accounts/login`, { email: teacher.input.email, password: teacher.input.password })).status).toBe(
+      200,
+    );
     expect((await second.session(subdomainHost))?.isTeacher).toBe(true);
 
     // The subdomain is served (and its record cached) before…
@@ -286,22 +324,27 @@ describe('teacher actions', () => {
     }
     expect(await teacher.session()).toBeNull();
     expect(await second.session(subdomainHost)).toBeNull();
-    expect((await second.get(`http://${subdomainHost}/api/teacher/overview`)).status).toBe(401);
-    const login = await second.post(`http://${subdomainHost}/api/account/login`, { email: teacher.input.email, password: teacher.input.password });
+    expect((await second.get(`http://${subdomainHost}/api/accounts/teacher/overview`)).status).toBe(401);
+    const login = await second.post(`http://${subdomainHost}/api/accounts/login`, { email: teacher.input.email, password: teacher.input.password });
     expect((await second.json(login)).error.code).toBe('TEACHER_INACTIVE');
     // Students can no longer join the platform.
-    const join = await browser(t).post(`http://${subdomainHost}/api/account/register/student`, {
+    const join = await browser(t).post(`http://${subdomainHost}/api/accounts/register/student`, {
       name: 'طالب',
       email: `late${Date.now()}@example.test`,
       password: 'correct-horse-9',
     });
     expect((await browser(t).json(join)).error.code).toBe('TEACHER_INACTIVE');
     // Nobody new gets in through a free course either; the subscribed student still reads their lesson on the main site.
-    expect((await newcomer.b.json(await newcomer.b.post(`/api/courses/student/courses/${course.courseId}/enroll-free`))).error.code).toBe('TEACHER_INACTIVE');
-    expect((await subscriber.b.get(`/api/courses/student/courses/${course.courseId}/lessons/${course.lessonIds[0]!}`)).status).toBe(200);
+    expect((await newcomer.b.json(await newcomer.b.post(`/api/learning/student/courses/${course.courseId}/enroll-free`))).error.code).toBe('TEACHER_INACTIVE');
+    expect((await subscriber.b.get(`/api/learning/student/courses/${course.courseId}/lessons/${course.lessonIds[0]!}`)).status).toBe(200);
 
     expect((await auditFor(teacher.teacherId)).filter((e) => e.actorRole === 'admin')).toEqual([
-      expect.objectContaining({ action: 'teacher.status_changed', actorUserId: admin.userId, details: { from: 'active', to: 'suspended' }, targetId: teacher.teacherId }),
+      expect.objectContaining({
+        action: 'teacher.status_changed',
+        actorUserId: admin.userId,
+        details: { from: 'active', to: 'suspended' },
+        targetId: teacher.teacherId,
+      }),
     ]);
   });
 
@@ -310,7 +353,7 @@ describe('teacher actions', () => {
     await admin.patch(`/api/admin/teachers/${teacher.teacherId}/status`, { status: 'inactive' });
     expect(await teacher.session()).toBeNull();
     await admin.patch(`/api/admin/teachers/${teacher.teacherId}/status`, { status: 'active' });
-    expect((await teacher.post('/api/account/login', { email: teacher.input.email, password: teacher.input.password })).status).toBe(200);
+    expect((await teacher.post('/api/accounts/login', { email: teacher.input.email, password: teacher.input.password })).status).toBe(200);
     expect((await teacher.session())?.isTeacher).toBe(true);
     expect((await auditFor(teacher.teacherId)).map((r) => r.details)).toEqual([
       { from: 'active', to: 'inactive' },
@@ -341,7 +384,9 @@ describe('teacher actions', () => {
     expect(bad.status).toBe(400);
     expect((await admin.json(bad)).error.fields).toEqual({ plan: 'هذه القيمة غير معروفة' });
     expect((await admin.patch('/api/admin/teachers/00000000-0000-4000-8000-000000000000/plan', { plan: 'academy' })).status).toBe(404);
-    expect(await auditFor(teacher.teacherId)).toEqual([expect.objectContaining({ action: 'teacher.plan_changed', details: { from: 'independent', to: 'academy' } })]);
+    expect(await auditFor(teacher.teacherId)).toEqual([
+      expect.objectContaining({ action: 'teacher.plan_changed', details: { from: 'independent', to: 'academy' } }),
+    ]);
   });
 
   it('extends a running trial from its end and an ended one from now (audited)', async () => {
@@ -363,16 +408,16 @@ describe('teacher actions', () => {
     ]);
   });
 
-  it("e-mails the teacher a password reset link that works, without showing it to the admin (audited)", async () => {
+  it('e-mails the teacher a password reset link that works, without showing it to the admin (audited)', async () => {
     const teacher = await signedInTeacher(t);
     const res = await admin.post(`/api/admin/teachers/${teacher.teacherId}/password-reset`);
     expect(await admin.json(res)).toEqual({ sent: true });
     const mail = [...t.services.mailer.recent].reverse().find((m) => m.to === teacher.input.email);
     const link = mail?.text.match(/https?:\/\/\S+reset-password\?token=\S+/)?.[0];
     expect(link).toBeTruthy();
-    const reset = await browser(t).post('/api/account/password/reset', { token: new URL(link!).searchParams.get('token'), password: 'set-by-teacher-1' });
+    const reset = await browser(t).post('/api/accounts/password/reset', { token: new URL(link!).searchParams.get('token'), password: 'set-by-teacher-1' });
     expect(reset.status).toBe(200);
-    expect((await browser(t).post('/api/account/login', { email: teacher.input.email, password: 'set-by-teacher-1' })).status).toBe(200);
+    expect((await browser(t).post('/api/accounts/login', { email: teacher.input.email, password: 'set-by-teacher-1' })).status).toBe(200);
     expect(await auditFor(teacher.teacherId)).toEqual([
       expect.objectContaining({ action: 'teacher.password_reset_sent', actorUserId: admin.userId, details: { email: teacher.input.email } }),
     ]);

@@ -50,7 +50,9 @@ describe('trial end (decision 100)', () => {
     const teacher = await registerTeacher(t);
     const course = await publishedCourse(teacher, { lessons: 2 });
     const student = await quickStudent(t, teacher);
-    expect((await teacher.b.post('/api/courses/teacher/enrollments', { studentId: student.id, courseId: course.courseId, planId: course.planIds[0] })).status).toBe(201);
+    expect(
+      (await teacher.b.post('/api/subscriptions/teacher/enrollments', { studentId: student.id, courseId: course.courseId, planId: course.planIds[0] })).status,
+    ).toBe(201);
     expect(await teacher.b.json(await teacher.b.get('/api/billing/teacher/banner'))).toMatchObject({ status: 'trial', blocked: false });
 
     clockAt(t, start, 5.1);
@@ -61,13 +63,22 @@ describe('trial end (decision 100)', () => {
     expect(error.code).toBe('PLAN_REQUIRED');
     expect(error.details).toEqual({ reason: 'trial', billing: '/dashboard/billing' });
     expect(error.message).toContain('دَرسي');
-    const batch = await teacher.b.post('/api/courses/teacher/batches', { courseId: course.courseId, planId: course.planIds[0], count: 5, validUntil: new Date(start + 60 * DAY).toISOString() });
+    const batch = await teacher.b.post('/api/codes/teacher/batches', {
+      courseId: course.courseId,
+      planId: course.planIds[0],
+      count: 5,
+      validUntil: new Date(start + 60 * DAY).toISOString(),
+    });
     expect([batch.status, (await teacher.b.json(batch)).error.code]).toEqual([402, 'PLAN_REQUIRED']);
     const other = await quickStudent(t, teacher);
-    const enroll = await teacher.b.post('/api/courses/teacher/enrollments', { studentId: other.id, courseId: course.courseId, planId: course.planIds[0] });
+    const enroll = await teacher.b.post('/api/subscriptions/teacher/enrollments', {
+      studentId: other.id,
+      courseId: course.courseId,
+      planId: course.planIds[0],
+    });
     expect([enroll.status, (await teacher.b.json(enroll)).error.code]).toEqual([402, 'PLAN_REQUIRED']);
     // The student who paid still reads the lessons.
-    expect((await student.b.get(`http://${teacher.host}/api/courses/student/courses/${course.courseId}/lessons/${course.lessonIds[0]}`)).status).toBe(200);
+    expect((await student.b.get(`http://${teacher.host}/api/learning/student/courses/${course.courseId}/lessons/${course.lessonIds[0]}`)).status).toBe(200);
 
     // Pays by card on Darsi's own account: the stand-in, its signed webhook (tampered, then right, then replayed).
     const invoice = await buy(teacher, { plan: 'independent', period: 'monthly', method: 'card' });
@@ -92,7 +103,11 @@ describe('paying during the trial (decision 117, issue 24)', () => {
     // After the sign-up, which dates the trial on the real clock: five days left, less a moment.
     const start = Date.now();
     clockAt(t, start, 0);
-    expect(await teacher.b.json(await teacher.b.get('/api/teacher/overview'))).toMatchObject({ planStatus: 'trial', trialDaysLeft: 5, paidPlan: false });
+    expect(await teacher.b.json(await teacher.b.get('/api/accounts/teacher/overview'))).toMatchObject({
+      planStatus: 'trial',
+      trialDaysLeft: 5,
+      paidPlan: false,
+    });
     const before = await teacher.b.json(await teacher.b.get('/api/billing/teacher/overview'));
     expect(before).toMatchObject({ status: 'trial', trialDaysLeft: 5, card: true });
     const annual = before.quotes.find((q: { plan: string; period: string }) => q.plan === 'independent' && q.period === 'annual');
@@ -102,7 +117,7 @@ describe('paying during the trial (decision 117, issue 24)', () => {
     const { checkout } = [...chargily.checkouts.values()].find((e) => e.checkout.metadata.invoiceId === invoice.body.id)!;
     expect((await payByCard(t, chargily, checkout.id)).status).toBe(200);
     // The trial's date is still on the teacher's row: the overview must not read it as a running trial.
-    const after = await teacher.b.json(await teacher.b.get('/api/teacher/overview'));
+    const after = await teacher.b.json(await teacher.b.get('/api/accounts/teacher/overview'));
     expect(after).toMatchObject({ planStatus: 'active', paidPlan: true, trialDaysLeft: 0, planUntil: new Date(start + 365 * DAY).toISOString() });
     expect((await teacher.b.json(await teacher.b.get('/api/billing/teacher/overview'))).trialDaysLeft).toBe(0);
     const listed = await teacher.b.json(await teacher.b.get('/api/courses/teacher/courses'));
@@ -133,7 +148,9 @@ describe('card return page and transfers reviewed by an admin', () => {
     expect(overview.transfer).toEqual({ holder: 'SARL Darsi', ccpAccount: '0012345678 clé 90', rip: null, baridimob: null });
 
     expect((await sendReceipt(t, teacher, invoice.body.id, Buffer.from('<svg onload=alert(1)>'), 'image/png')).status).toBe(415);
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0a7' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0a7' } })
+      .png()
+      .toBuffer();
     expect((await sendReceipt(t, intruder, invoice.body.id, png, 'image/png')).status).toBe(404);
     const sent = await sendReceipt(t, teacher, invoice.body.id, png, 'image/png');
     expect([sent.status, (await sent.json()).status]).toEqual([200, 'awaiting_review']);
@@ -200,14 +217,20 @@ describe('proration, limits, grace and cancellation (decisions 101, 102)', () =>
     const course = await publishedCourse(teacher, { lessons: 1 });
     const [{ email }] = (await t.database.db.select({ email: teachers.email }).from(teachers).where(eq(teachers.id, teacher.id))) as [{ email: string }];
     const before = t.services.mailer.recent.filter((m) => m.to === email).length;
-    const mails = () => t.services.mailer.recent.filter((m) => m.to === email).slice(before).map((m) => m.subject);
+    const mails = () =>
+      t.services.mailer.recent
+        .filter((m) => m.to === email)
+        .slice(before)
+        .map((m) => m.subject);
     clockAt(t, base, 24);
     await t.services.billing.runBillingDaily();
     await t.services.billing.runBillingDaily();
     expect(mails()).toHaveLength(1);
 
     clockAt(t, base, 25);
-    expect(await teacher.b.json(await teacher.b.post('/api/billing/teacher/cancel'))).toMatchObject({ dataDeletionAt: new Date(base + 60 * DAY).toISOString() });
+    expect(await teacher.b.json(await teacher.b.post('/api/billing/teacher/cancel'))).toMatchObject({
+      dataDeletionAt: new Date(base + 60 * DAY).toISOString(),
+    });
     expect((await newCourse(teacher)).status).toBe(201);
     for (const day of [29.5, 40, 53.5, 54, 59.2, 59.5]) {
       clockAt(t, base, day);

@@ -47,7 +47,7 @@ export function browser(t: TTestApp, options: { jar?: CookieJar; ip?: string } =
       return (await res.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     },
     async session(host?: string) {
-      const res = await call('GET', host ? `http://${host}/api/account/session` : '/api/account/session');
+      const res = await call('GET', host ? `http://${host}/api/accounts/session` : '/api/accounts/session');
       return ((await res.json()) as { session: Record<string, any> | null }).session; // eslint-disable-line @typescript-eslint/no-explicit-any
     },
   };

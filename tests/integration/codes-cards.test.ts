@@ -31,45 +31,54 @@ function csvCards(csv: string): TCard[] {
 
 async function batchOf(teacher: TTeacher, count: number, options: { courseId?: string; planId?: string } = {}) {
   const course = options.courseId ? { courseId: options.courseId, planIds: [options.planId!] } : await publishedCourse(teacher, { lessons: 1 });
-  const res = await teacher.b.post('/api/courses/teacher/batches', { courseId: course.courseId, planId: course.planIds[0], count, validUntil: inDays(30) });
+  const res = await teacher.b.post('/api/codes/teacher/batches', { courseId: course.courseId, planId: course.planIds[0], count, validUntil: inDays(30) });
   const batch = await teacher.b.json(res);
-  const cards = csvCards(await (await teacher.b.get(`/api/courses/teacher/batches/${batch.id}/export/csv`)).text());
+  const cards = csvCards(await (await teacher.b.get(`/api/codes/teacher/batches/${batch.id}/export/csv`)).text());
   return { id: batch.id as string, number: batch.number as number, cards, courseId: course.courseId, planId: course.planIds[0]! };
 }
 
-const redeem = (s: TStudent, teacher: TTeacher, body: Record<string, string>) => s.b.post(`http://${teacher.host}/api/courses/student/redeem`, body);
-const scan = (s: TStudent, host: string, link: string) => s.b.post(`http://${host}/api/courses/student/redeem-link`, { token: link.split('#')[1]! });
-const answer = async (res: Response) => (res.status === 200 ? (((await res.json()) as { pending: boolean }).pending ? 'pending' : 'ok') : `${res.status} ${((await res.json()) as { error: { code: string } }).error.code}`);
+const redeem = (s: TStudent, teacher: TTeacher, body: Record<string, string>) => s.b.post(`http://${teacher.host}/api/codes/student/redeem`, body);
+const scan = (s: TStudent, host: string, link: string) => s.b.post(`http://${host}/api/codes/student/redeem-link`, { token: link.split('#')[1]! });
+const answer = async (res: Response) =>
+  res.status === 200
+    ? ((await res.json()) as { pending: boolean }).pending
+      ? 'pending'
+      : 'ok'
+    : `${res.status} ${((await res.json()) as { error: { code: string } }).error.code}`;
 /** A wrong six digits for a card: its own code shifted, so it is never right by chance. */
 const wrong = (card: TCard, i = 1) => String((Number(card.code) + i * 7919) % 1_000_000).padStart(6, '0');
 const toArabic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 
 describe(`cards by number and QR link on ${DRIVER} (decisions 105, 106)`, () => {
-  it('numbers batches on the platform and prints card numbers and redeem links; a card redeems by number with Arabic digits, spaces and dashes', { timeout: 90_000 }, async () => {
-    const teacher = await registerTeacher(t, 'academy');
-    const first = await batchOf(teacher, 3);
-    const second = await batchOf(teacher, 12, first);
-    expect([first.number, second.number]).toEqual([1, 2]);
-    expect(second.cards.map((c) => c.card).slice(0, 2)).toEqual(['2-0001', '2-0002']);
-    // The token rides in the fragment (never sent to a server), ≥ 128 bits of base64url.
-    expect(second.cards[0]!.link).toMatch(new RegExp(`^http://${teacher.host.replace('.', '\\.')}/redeem#[A-Za-z0-9_-]{32}$`));
-    const [row] = await t.database.db.select().from(activationCodes).where(eq(activationCodes.batchId, second.id)).limit(1);
-    expect(JSON.stringify(row)).not.toContain(second.cards[0]!.link.split('#')[1]!);
+  it(
+    'numbers batches on the platform and prints card numbers and redeem links; a card redeems by number with Arabic digits, spaces and dashes',
+    { timeout: 90_000 },
+    async () => {
+      const teacher = await registerTeacher(t, 'academy');
+      const first = await batchOf(teacher, 3);
+      const second = await batchOf(teacher, 12, first);
+      expect([first.number, second.number]).toEqual([1, 2]);
+      expect(second.cards.map((c) => c.card).slice(0, 2)).toEqual(['2-0001', '2-0002']);
+      // The token rides in the fragment (never sent to a server), ≥ 128 bits of base64url.
+      expect(second.cards[0]!.link).toMatch(new RegExp(`^http://${teacher.host.replace('.', '\\.')}/redeem#[A-Za-z0-9_-]{32}$`));
+      const [row] = await t.database.db.select().from(activationCodes).where(eq(activationCodes.batchId, second.id)).limit(1);
+      expect(JSON.stringify(row)).not.toContain(second.cards[0]!.link.split('#')[1]!);
 
-    const s = await quickStudent(t, teacher);
-    const [a, b] = second.cards;
-    expect(await answer(await redeem(s, teacher, { card: '2/xx', code: a!.code }))).toBe('400 CARD_NUMBER_FORMAT');
-    expect(await answer(await redeem(s, teacher, { card: '9-0001', code: a!.code }))).toBe('404 CARD_NOT_FOUND');
-    // The right code of another card under this card's number is wrong.
-    expect(await answer(await redeem(s, teacher, { card: a!.card, code: b!.code }))).toBe('400 CODE_WRONG');
-    const typed = { card: ` ${toArabic(a!.card.replace('-', ' - '))} `, code: `${toArabic(a!.code.slice(0, 3))}-${a!.code.slice(3)}` };
-    const ok = await redeem(s, teacher, typed);
-    expect(await ok.json()).toMatchObject({ pending: false, courseId: second.courseId });
-    // All digits run together: the last four are the card's serial.
-    const other = await quickStudent(t, teacher);
-    expect(await answer(await redeem(other, teacher, { card: b!.card.replace('-', ''), code: b!.code }))).toBe('ok');
-    expect(await answer(await redeem(other, teacher, { card: a!.card, code: a!.code }))).toBe('409 CODE_USED');
-  });
+      const s = await quickStudent(t, teacher);
+      const [a, b] = second.cards;
+      expect(await answer(await redeem(s, teacher, { card: '2/xx', code: a!.code }))).toBe('400 CARD_NUMBER_FORMAT');
+      expect(await answer(await redeem(s, teacher, { card: '9-0001', code: a!.code }))).toBe('404 CARD_NOT_FOUND');
+      // The right code of another card under this card's number is wrong.
+      expect(await answer(await redeem(s, teacher, { card: a!.card, code: b!.code }))).toBe('400 CODE_WRONG');
+      const typed = { card: ` ${toArabic(a!.card.replace('-', ' - '))} `, code: `${toArabic(a!.code.slice(0, 3))}-${a!.code.slice(3)}` };
+      const ok = await redeem(s, teacher, typed);
+      expect(await ok.json()).toMatchObject({ pending: false, courseId: second.courseId });
+      // All digits run together: the last four are the card's serial.
+      const other = await quickStudent(t, teacher);
+      expect(await answer(await redeem(other, teacher, { card: b!.card.replace('-', ''), code: b!.code }))).toBe('ok');
+      expect(await answer(await redeem(other, teacher, { card: a!.card, code: a!.code }))).toBe('409 CODE_USED');
+    },
+  );
 
   it('holds each limit at its edge: the account (5), the card (5), the network (17) and the platform (33 a window)', { timeout: 180_000 }, async () => {
     const teacher = await registerTeacher(t, 'academy');
@@ -87,7 +96,9 @@ describe(`cards by number and QR link on ${DRIVER} (decisions 105, 106)`, () => 
     // The card: five wrong tries from five accounts and networks, then the card waits, even its right code…
     const target = cards[6]!;
     for (let i = 0; i < 5; i += 1) {
-      expect(await answer(await redeem(await quickStudent(t, teacher, { ip: `198.51.101.${i + 1}` }), teacher, { card: target.card, code: wrong(target, i + 1) }))).toBe('400 CODE_WRONG');
+      expect(
+        await answer(await redeem(await quickStudent(t, teacher, { ip: `198.51.101.${i + 1}` }), teacher, { card: target.card, code: wrong(target, i + 1) })),
+      ).toBe('400 CODE_WRONG');
     }
     const owner = await quickStudent(t, teacher, { ip: '198.51.101.99' });
     expect(await answer(await redeem(owner, teacher, { card: target.card, code: target.code }))).toBe('pending');
@@ -104,12 +115,20 @@ describe(`cards by number and QR link on ${DRIVER} (decisions 105, 106)`, () => 
     }
     expect(seen).toEqual([...Array(17).fill('400 CODE_WRONG'), 'pending']);
     // … and the platform still answers everyone else: 5 + 5 + 17 = 27 of 33 spent.
-    expect(await answer(await redeem(await quickStudent(t, teacher, { ip: '192.0.2.7' }), teacher, { card: cards[30]!.card, code: cards[30]!.code }))).toBe('ok');
+    expect(await answer(await redeem(await quickStudent(t, teacher, { ip: '192.0.2.7' }), teacher, { card: cards[30]!.card, code: cards[30]!.code }))).toBe(
+      'ok',
+    );
     // The platform: six more wrong answers from six networks reach 33; the next code waits, even a right one.
     for (let i = 0; i < 6; i += 1) {
-      expect(await answer(await redeem(await quickStudent(t, teacher, { ip: `192.0.2.${20 + i}` }), teacher, { card: cards[31 + i]!.card, code: wrong(cards[31 + i]!) }))).toBe('400 CODE_WRONG');
+      expect(
+        await answer(
+          await redeem(await quickStudent(t, teacher, { ip: `192.0.2.${20 + i}` }), teacher, { card: cards[31 + i]!.card, code: wrong(cards[31 + i]!) }),
+        ),
+      ).toBe('400 CODE_WRONG');
     }
-    expect(await answer(await redeem(await quickStudent(t, teacher, { ip: '192.0.2.40' }), teacher, { card: cards[38]!.card, code: cards[38]!.code }))).toBe('pending');
+    expect(await answer(await redeem(await quickStudent(t, teacher, { ip: '192.0.2.40' }), teacher, { card: cards[38]!.card, code: cards[38]!.code }))).toBe(
+      'pending',
+    );
     const requests = await t.database.db.select().from(codeRequests).where(eq(codeRequests.teacherId, teacher.id));
     expect(requests.map((r) => r.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
   });
@@ -133,7 +152,7 @@ describe(`cards by number and QR link on ${DRIVER} (decisions 105, 106)`, () => 
     const s = await quickStudent(t, teacher);
     expect(await answer(await redeem(s, teacher, { code: wrong(cards[0]!) }))).toBe('400 CODE_WRONG');
     expect(await answer(await redeem(s, teacher, { code: cards[0]!.code }))).toBe('ok');
-    const safety = (await teacher.b.json(await teacher.b.get('/api/courses/teacher/code-requests'))).safety;
+    const safety = (await teacher.b.json(await teacher.b.get('/api/codes/teacher/code-requests'))).safety;
     expect(safety).toMatchObject({ live: 4, wrongPerDay: 8 });
   });
 
@@ -144,19 +163,27 @@ describe(`cards by number and QR link on ${DRIVER} (decisions 105, 106)`, () => 
     const s = await quickStudent(t, teacher, { hosts: [other.host] });
     // Another teacher's platform does not know the token.
     expect(await answer(await scan(s, other.host, cards[0]!.link))).toBe('404 CARD_LINK_INVALID');
-    expect(await answer(await s.b.post(`http://${teacher.host}/api/courses/student/redeem-link`, { token: 'A'.repeat(32) }))).toBe('404 CARD_LINK_INVALID');
+    expect(await answer(await s.b.post(`http://${teacher.host}/api/codes/student/redeem-link`, { token: 'A'.repeat(32) }))).toBe('404 CARD_LINK_INVALID');
     expect(await answer(await scan(s, teacher.host, cards[0]!.link))).toBe('ok');
     // Single use with its card: the same student again, or another student with the same link.
     expect(await answer(await scan(s, teacher.host, cards[0]!.link))).toBe('409 CODE_USED');
     expect(await answer(await scan(await quickStudent(t, teacher), teacher.host, cards[0]!.link))).toBe('409 CODE_USED');
     // A revoked card.
-    const list = await teacher.b.json(await teacher.b.get(`/api/courses/teacher/batches/${batchId}/codes?serial=2`));
-    expect((await teacher.b.post(`/api/courses/teacher/codes/${list.codes[0].id}/revoke`)).status).toBe(200);
+    const list = await teacher.b.json(await teacher.b.get(`/api/codes/teacher/batches/${batchId}/codes?serial=2`));
+    expect((await teacher.b.post(`/api/codes/teacher/codes/${list.codes[0].id}/revoke`)).status).toBe(200);
     expect(await answer(await scan(await quickStudent(t, teacher), teacher.host, cards[1]!.link))).toBe('410 CODE_REVOKED');
     // An expired batch.
-    await t.database.db.update(activationCodes).set({ validUntil: new Date(Date.now() - 60_000) }).where(eq(activationCodes.batchId, batchId));
+    await t.database.db
+      .update(activationCodes)
+      .set({ validUntil: new Date(Date.now() - 60_000) })
+      .where(eq(activationCodes.batchId, batchId));
     expect(await answer(await scan(await quickStudent(t, teacher), teacher.host, cards[2]!.link))).toBe('410 CODE_EXPIRED');
-    expect(await t.database.db.select().from(codeRedemptions).where(and(eq(codeRedemptions.teacherId, teacher.id)))).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(codeRedemptions)
+        .where(and(eq(codeRedemptions.teacherId, teacher.id))),
+    ).toHaveLength(1);
   });
 
   it('150 right codes at once with 1,000 live cards all redeem at once', { timeout: 180_000 }, async () => {
@@ -179,8 +206,10 @@ describe(`the teacher is told when codes wait, on ${DRIVER} (issue 22)`, () => {
     for (let i = 0; i < 3; i += 1) {
       expect(await answer(await redeem(await quickStudent(t, teacher), teacher, { card: cards[i]!.card, code: cards[i]!.code }))).toBe('pending');
     }
-    expect(await teacher.b.json(await teacher.b.get('/api/teacher/overview'))).toMatchObject({ codesWaiting: 3 });
-    const jobs = await t.database.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'codes.waiting-mail' and data->>'teacherId' = ${teacher.id}`);
+    expect(await teacher.b.json(await teacher.b.get('/api/accounts/teacher/overview'))).toMatchObject({ codesWaiting: 3 });
+    const jobs = await t.database.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'codes.waiting-mail' and data->>'teacherId' = ${teacher.id}`,
+    );
     expect((jobs as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(1);
   });
 

@@ -24,13 +24,13 @@ const liftGuessRisk = () => {
 };
 
 async function batch(teacher: TTeacher, body: Record<string, unknown>) {
-  const res = await teacher.b.post('/api/courses/teacher/batches', { count: 10, validUntil: inDays(30), ...body });
+  const res = await teacher.b.post('/api/codes/teacher/batches', { count: 10, validUntil: inDays(30), ...body });
   return { res, body: await teacher.b.json(res) };
 }
 
 /** The codes of a batch in clear, as the teacher's CSV export gives them, in card order (serial 1, 2, …). */
 async function exportedCodes(teacher: TTeacher, batchId: string): Promise<string[]> {
-  return csvCodes(await (await teacher.b.get(`/api/courses/teacher/batches/${batchId}/export/csv`)).text());
+  return csvCodes(await (await teacher.b.get(`/api/codes/teacher/batches/${batchId}/export/csv`)).text());
 }
 
 async function setup(options: Parameters<typeof publishedCourse>[1] = {}, batchBody: Record<string, unknown> = {}) {
@@ -42,7 +42,7 @@ async function setup(options: Parameters<typeof publishedCourse>[1] = {}, batchB
 }
 
 const redeem = (student: Awaited<ReturnType<typeof quickStudent>>, teacher: TTeacher, code: string, lng = 'ar') =>
-  student.b.post(`http://${teacher.host}/api/courses/student/redeem?lng=${lng}`, { code });
+  student.b.post(`http://${teacher.host}/api/codes/student/redeem?lng=${lng}`, { code });
 
 describe(`activation code batches on ${DRIVER}`, () => {
   it('generates six-digit codes, stores only an HMAC and a ciphertext, and lists the last two digits only', async () => {
@@ -51,15 +51,15 @@ describe(`activation code batches on ${DRIVER}`, () => {
     for (const code of codes) expect(code).toMatch(/^\d{6}$/);
     expect(new Set(codes).size).toBe(10);
 
-    const list = await teacher.b.json(await teacher.b.get(`/api/courses/teacher/batches/${batchId}/codes`));
+    const list = await teacher.b.json(await teacher.b.get(`/api/codes/teacher/batches/${batchId}/codes`));
     expect(list.total).toBe(10);
     expect(list.counts).toEqual({ unused: 10, sold: 0, redeemed: 0, expired: 0, revoked: 0 });
     expect(JSON.stringify(list)).not.toMatch(/\b\d{6}\b/);
     // Cards are numbered 1…10 in the batch, in the same order as the export, and can be found by number.
     expect(list.codes.map((c: { serial: number; last2: string }) => [c.serial, c.last2])).toEqual(codes.map((c, i) => [i + 1, c.slice(-2)]));
-    const seventh = await teacher.b.json(await teacher.b.get(`/api/courses/teacher/batches/${batchId}/codes?serial=7`));
+    const seventh = await teacher.b.json(await teacher.b.get(`/api/codes/teacher/batches/${batchId}/codes?serial=7`));
     expect(seventh.codes).toEqual([expect.objectContaining({ serial: 7, last2: codes[6]!.slice(-2) })]);
-    expect((await teacher.b.get(`/api/courses/teacher/batches/${batchId}/codes?serial=x`)).status).toBe(400);
+    expect((await teacher.b.get(`/api/codes/teacher/batches/${batchId}/codes?serial=x`)).status).toBe(400);
 
     // A database dump alone reveals no usable code.
     const rows = await t.database.db.select().from(activationCodes).where(eq(activationCodes.batchId, batchId));
@@ -67,9 +67,21 @@ describe(`activation code batches on ${DRIVER}`, () => {
     for (const code of codes) expect(dump).not.toContain(code);
     expect(rows.every((r) => r.courseId === course.courseId && r.teacherId === teacher.id)).toBe(true);
 
-    const batches = await teacher.b.json(await teacher.b.get('/api/courses/teacher/batches'));
-    expect(batches.batches).toEqual([expect.objectContaining({ id: batchId, size: 10, maxUses: 1, accessDays: 30, courseTitle: 'الرياضيات للباكالوريا', plan: { type: 'monthly', priceDzd: 3000 } })]);
-    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'codes.batch_generated'), eq(auditLog.targetId, batchId)));
+    const batches = await teacher.b.json(await teacher.b.get('/api/codes/teacher/batches'));
+    expect(batches.batches).toEqual([
+      expect.objectContaining({
+        id: batchId,
+        size: 10,
+        maxUses: 1,
+        accessDays: 30,
+        courseTitle: 'الرياضيات للباكالوريا',
+        plan: { type: 'monthly', priceDzd: 3000 },
+      }),
+    ]);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'codes.batch_generated'), eq(auditLog.targetId, batchId)));
     expect(entry).toMatchObject({ teacherId: teacher.id, actorRole: 'teacher', details: expect.objectContaining({ count: 10 }) });
   });
 
@@ -104,7 +116,7 @@ describe(`activation code batches on ${DRIVER}`, () => {
 
   it('exports a batch as CSV (with the full codes) and as a PDF of printable Arabic cards', { timeout: 60_000 }, async () => {
     const { teacher, batchId, codes } = await setup();
-    const res = await teacher.b.get(`/api/courses/teacher/batches/${batchId}/export/csv`);
+    const res = await teacher.b.get(`/api/codes/teacher/batches/${batchId}/export/csv`);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="codes-[0-9a-f]{8}\.csv"$/);
     const raw = Buffer.from(await res.arrayBuffer());
@@ -116,14 +128,14 @@ describe(`activation code batches on ${DRIVER}`, () => {
     expect(text).toContain(`http://${teacher.host}`);
 
     // The PDF is printed by a job (decision 056): start it, wait until it is ready, download it.
-    expect((await teacher.b.post(`/api/courses/teacher/batches/${batchId}/export/pdf`)).status).toBe(202);
+    expect((await teacher.b.post(`/api/codes/teacher/batches/${batchId}/export/pdf`)).status).toBe(202);
     await t.services.jobs.start();
     for (let i = 0; i < 300; i += 1) {
-      const state = await teacher.b.json(await teacher.b.get(`/api/courses/teacher/batches/${batchId}/export/pdf`));
+      const state = await teacher.b.json(await teacher.b.get(`/api/codes/teacher/batches/${batchId}/export/pdf`));
       if (state.export.status === 'ready' || state.export.status === 'failed') break;
       await new Promise((r) => setTimeout(r, 200));
     }
-    const pdf = await teacher.b.get(`/api/courses/teacher/batches/${batchId}/export/pdf/file`);
+    const pdf = await teacher.b.get(`/api/codes/teacher/batches/${batchId}/export/pdf/file`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await pdf.arrayBuffer());
@@ -145,7 +157,7 @@ describe(`redeeming activation codes on ${DRIVER}`, () => {
     const body = await student.b.json(res);
     expect(body).toMatchObject({ courseId: course.courseId, courseTitle: 'الرياضيات للباكالوريا' });
     expect((new Date(body.expiresAt).getTime() - Date.now()) / 86_400_000).toBeCloseTo(30, 0);
-    const outline = await student.b.json(await student.b.get(`http://${teacher.host}/api/courses/student/courses/${course.courseId}`));
+    const outline = await student.b.json(await student.b.get(`http://${teacher.host}/api/learning/student/courses/${course.courseId}`));
     expect(outline.subscription).toMatchObject({ status: 'active', type: 'monthly' });
     expect(outline.sections[0].lessons[0].lock).toBeNull();
   });
@@ -170,9 +182,9 @@ describe(`redeeming activation codes on ${DRIVER}`, () => {
     expect(used.status).toBe(409);
     expect((await s2.b.json(used)).error).toEqual({ code: 'CODE_USED', message: 'تم استخدام رمز التفعيل هذا من قبل.' });
 
-    const list = await teacher.b.json(await teacher.b.get(`/api/courses/teacher/batches/${batchId}/codes`));
+    const list = await teacher.b.json(await teacher.b.get(`/api/codes/teacher/batches/${batchId}/codes`));
     const second = list.codes.find((c: { last2: string; state: string }) => c.state === 'unused' && c.last2 === codes[1]!.slice(-2));
-    expect((await teacher.b.post(`/api/courses/teacher/codes/${second.id}/revoke`)).status).toBe(200);
+    expect((await teacher.b.post(`/api/codes/teacher/codes/${second.id}/revoke`)).status).toBe(200);
     const revoked = await redeem(s2, teacher, codes[1]!, 'fr');
     expect(revoked.status).toBe(410);
     expect((await s2.b.json(revoked)).error).toEqual({ code: 'CODE_REVOKED', message: "Ce code d'activation a été révoqué par l'enseignant." });
@@ -187,24 +199,29 @@ describe(`redeeming activation codes on ${DRIVER}`, () => {
     const { teacher, batchId, codes } = await setup();
     const student = await quickStudent(t, teacher);
     await redeem(student, teacher, codes[3]!);
-    const list = await teacher.b.json(await teacher.b.get(`/api/courses/teacher/batches/${batchId}/codes?state=redeemed`));
+    const list = await teacher.b.json(await teacher.b.get(`/api/codes/teacher/batches/${batchId}/codes?state=redeemed`));
     expect(list.codes).toEqual([
-      expect.objectContaining({ last2: codes[3]!.slice(-2), state: 'redeemed', uses: 1, redemptions: [expect.objectContaining({ name: student.name, email: student.email, at: expect.any(String) })] }),
+      expect.objectContaining({
+        last2: codes[3]!.slice(-2),
+        state: 'redeemed',
+        uses: 1,
+        redemptions: [expect.objectContaining({ name: student.name, email: student.email, at: expect.any(String) })],
+      }),
     ]);
     // A redeemed code cannot be revoked: there is nothing left to stop.
-    const redeemedRevoke = await teacher.b.post(`/api/courses/teacher/codes/${list.codes[0].id}/revoke`);
+    const redeemedRevoke = await teacher.b.post(`/api/codes/teacher/codes/${list.codes[0].id}/revoke`);
     expect([redeemedRevoke.status, (await teacher.b.json(redeemedRevoke)).error.code]).toEqual([409, 'CODE_NOT_REVOCABLE']);
-    const unused = await teacher.b.json(await teacher.b.get(`/api/courses/teacher/batches/${batchId}/codes?state=unused`));
+    const unused = await teacher.b.json(await teacher.b.get(`/api/codes/teacher/batches/${batchId}/codes?state=unused`));
     expect(unused.total).toBe(9);
-    expect((await teacher.b.post(`/api/courses/teacher/codes/${unused.codes[0].id}/sold`)).status).toBe(200);
-    expect((await teacher.b.post(`/api/courses/teacher/codes/${unused.codes[0].id}/sold`)).status).toBe(409);
+    expect((await teacher.b.post(`/api/codes/teacher/codes/${unused.codes[0].id}/sold`)).status).toBe(200);
+    expect((await teacher.b.post(`/api/codes/teacher/codes/${unused.codes[0].id}/sold`)).status).toBe(409);
     // An expired card cannot be sold.
     t.services.clock.now = () => new Date(Date.now() + 31 * 86_400_000);
-    expect((await teacher.b.json(await teacher.b.post(`/api/courses/teacher/codes/${unused.codes[1].id}/sold`))).error.code).toBe('CODE_NOT_SELLABLE');
+    expect((await teacher.b.json(await teacher.b.post(`/api/codes/teacher/codes/${unused.codes[1].id}/sold`))).error.code).toBe('CODE_NOT_SELLABLE');
     t.services.clock.now = () => new Date();
-    const revoked = await teacher.b.json(await teacher.b.post(`/api/courses/teacher/batches/${batchId}/revoke`));
+    const revoked = await teacher.b.json(await teacher.b.post(`/api/codes/teacher/batches/${batchId}/revoke`));
     expect(revoked).toEqual({ revoked: 9 });
-    const after = await teacher.b.json(await teacher.b.get(`/api/courses/teacher/batches/${batchId}/codes`));
+    const after = await teacher.b.json(await teacher.b.get(`/api/codes/teacher/batches/${batchId}/codes`));
     expect(after.counts).toEqual({ unused: 0, sold: 0, redeemed: 1, expired: 0, revoked: 9 });
     const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.teacherId, teacher.id));
     expect(entries.map((a) => a.action).sort()).toEqual(['codes.batch_generated', 'codes.batch_revoked', 'codes.code_sold', 'subscription.redeemed']);
@@ -221,9 +238,9 @@ describe(`redeeming activation codes on ${DRIVER}`, () => {
     const { teacher, batchId, codes } = await setup({}, { activateOnSale: true, count: 2 });
     const student = await quickStudent(t, teacher);
     expect((await student.b.json(await redeem(student, teacher, codes[0]!))).error.code).toBe('CODE_WRONG');
-    const list = await teacher.b.json(await teacher.b.get(`/api/courses/teacher/batches/${batchId}/codes`));
+    const list = await teacher.b.json(await teacher.b.get(`/api/codes/teacher/batches/${batchId}/codes`));
     const code = list.codes.find((c: { last2: string }) => c.last2 === codes[0]!.slice(-2));
-    await teacher.b.post(`/api/courses/teacher/codes/${code.id}/sold`);
+    await teacher.b.post(`/api/codes/teacher/codes/${code.id}/sold`);
     expect((await redeem(student, teacher, codes[0]!)).status).toBe(200);
   });
 
@@ -265,20 +282,21 @@ describe(`redeeming activation codes on ${DRIVER}`, () => {
     const student = await quickStudent(t, a.teacher);
     const res = await redeem(student, a.teacher, b.codes[0]!);
     expect((await student.b.json(res)).error.code).toBe('CODE_WRONG');
-    expect((await a.teacher.b.json(await a.teacher.b.get('/api/courses/teacher/batches'))).batches.map((x: { id: string }) => x.id)).toEqual([a.batchId]);
-    const bCodes = await b.teacher.b.json(await b.teacher.b.get(`/api/courses/teacher/batches/${b.batchId}/codes`));
+    expect((await a.teacher.b.json(await a.teacher.b.get('/api/codes/teacher/batches'))).batches.map((x: { id: string }) => x.id)).toEqual([a.batchId]);
+    const bCodes = await b.teacher.b.json(await b.teacher.b.get(`/api/codes/teacher/batches/${b.batchId}/codes`));
     const statuses = [
-      (await a.teacher.b.get(`/api/courses/teacher/batches/${b.batchId}/codes`)).status,
-      (await a.teacher.b.get(`/api/courses/teacher/batches/${b.batchId}/export/csv`)).status,
-      (await a.teacher.b.get(`/api/courses/teacher/batches/${b.batchId}/export/pdf`)).status,
-      (await a.teacher.b.post(`/api/courses/teacher/batches/${b.batchId}/export/pdf`)).status,
-      (await a.teacher.b.get(`/api/courses/teacher/batches/${b.batchId}/export/pdf/file`)).status,
-      (await a.teacher.b.post(`/api/courses/teacher/batches/${b.batchId}/sold`, { from: 1, to: 3 })).status,
-      (await a.teacher.b.post(`/api/courses/teacher/codes/${bCodes.codes[0].id}/unsold`)).status,
-      (await a.teacher.b.post(`/api/courses/teacher/batches/${b.batchId}/revoke`)).status,
-      (await a.teacher.b.post(`/api/courses/teacher/codes/${bCodes.codes[0].id}/revoke`)).status,
-      (await a.teacher.b.post(`/api/courses/teacher/codes/${bCodes.codes[0].id}/sold`)).status,
-      (await a.teacher.b.post('/api/courses/teacher/batches', { courseId: b.course.courseId, planId: b.course.planIds[0], count: 1, validUntil: inDays(3) })).status,
+      (await a.teacher.b.get(`/api/codes/teacher/batches/${b.batchId}/codes`)).status,
+      (await a.teacher.b.get(`/api/codes/teacher/batches/${b.batchId}/export/csv`)).status,
+      (await a.teacher.b.get(`/api/codes/teacher/batches/${b.batchId}/export/pdf`)).status,
+      (await a.teacher.b.post(`/api/codes/teacher/batches/${b.batchId}/export/pdf`)).status,
+      (await a.teacher.b.get(`/api/codes/teacher/batches/${b.batchId}/export/pdf/file`)).status,
+      (await a.teacher.b.post(`/api/codes/teacher/batches/${b.batchId}/sold`, { from: 1, to: 3 })).status,
+      (await a.teacher.b.post(`/api/codes/teacher/codes/${bCodes.codes[0].id}/unsold`)).status,
+      (await a.teacher.b.post(`/api/codes/teacher/batches/${b.batchId}/revoke`)).status,
+      (await a.teacher.b.post(`/api/codes/teacher/codes/${bCodes.codes[0].id}/revoke`)).status,
+      (await a.teacher.b.post(`/api/codes/teacher/codes/${bCodes.codes[0].id}/sold`)).status,
+      (await a.teacher.b.post('/api/codes/teacher/batches', { courseId: b.course.courseId, planId: b.course.planIds[0], count: 1, validUntil: inDays(3) }))
+        .status,
     ];
     expect(statuses).toEqual([404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404]);
     // B's code still works on B's platform.
@@ -289,9 +307,9 @@ describe(`redeeming activation codes on ${DRIVER}`, () => {
   it('redeems on the main host only for a named platform (/platform/{subdomain})', async () => {
     const { teacher, codes } = await setup();
     const student = await quickStudent(t, teacher);
-    const none = await student.b.post('/api/courses/student/redeem', { code: codes[0] });
+    const none = await student.b.post('/api/codes/student/redeem', { code: codes[0] });
     expect((await student.b.json(none)).error.code).toBe('PLATFORM_NOT_FOUND');
-    expect((await student.b.post('/api/courses/student/redeem', { code: codes[0], platform: teacher.subdomain })).status).toBe(200);
+    expect((await student.b.post('/api/codes/student/redeem', { code: codes[0], platform: teacher.subdomain })).status).toBe(200);
   });
 });
 
@@ -312,7 +330,10 @@ describe(`brute-force budgets on ${DRIVER}`, () => {
     expect((await redeem(student, teacher, wrong)).status).toBe(400); // the 5th failure
     const locked = await redeem(student, teacher, codes[1]!);
     expect(locked.status).toBe(429);
-    expect((await student.b.json(locked)).error).toEqual({ code: 'CODE_ATTEMPTS_LOCKED', message: 'محاولات خاطئة كثيرة. حاول مرة أخرى بعد 15 دقيقة.' });
+    expect((await student.b.json(locked)).error).toEqual({
+      code: 'CODE_ATTEMPTS_LOCKED',
+      message: 'محاولات خاطئة كثيرة. يُرجى المحاولة مرة أخرى بعد 15 دقيقة.',
+    });
     // Another student is not affected.
     expect((await redeem(await quickStudent(t, teacher), teacher, codes[1]!)).status).toBe(200);
   });
@@ -341,13 +362,18 @@ describe(`brute-force budgets on ${DRIVER}`, () => {
   it('locks a student for the day after 20 failures, and an IP after 50, across platforms', { timeout: 60_000 }, async () => {
     // The short windows are lifted so that only the daily budgets (their real values) are in play.
     const limits = t.services.codes.redemption.limits;
-    Object.assign(limits, { student: { ...limits.student, max: 1_000 }, ip: { ...limits.ip, max: 1_000 }, teacherDaily: { ...limits.teacherDaily, max: 1_000 } });
+    Object.assign(limits, {
+      student: { ...limits.student, max: 1_000 },
+      ip: { ...limits.ip, max: 1_000 },
+      teacherDaily: { ...limits.teacherDaily, max: 1_000 },
+    });
     liftGuessRisk();
     expect([REDEMPTION_LIMITS.studentDaily.max, REDEMPTION_LIMITS.ipDaily.max]).toEqual([20, 50]);
     const a = await setup();
     const b = await setup();
     const student = await quickStudent(t, a.teacher, { hosts: [b.teacher.host] });
-    for (let i = 0; i < 20; i += 1) expect((await redeem(student, i % 2 ? a.teacher : b.teacher, wrongCode([...a.codes, ...b.codes], 100_000 + i))).status).toBe(400);
+    for (let i = 0; i < 20; i += 1)
+      expect((await redeem(student, i % 2 ? a.teacher : b.teacher, wrongCode([...a.codes, ...b.codes], 100_000 + i))).status).toBe(400);
     const locked = await redeem(student, a.teacher, a.codes[0]!, 'en');
     expect((await student.b.json(locked)).error).toEqual({ code: 'CODE_ATTEMPTS_LOCKED', message: 'Too many wrong codes. Try again in 1440 minutes.' });
 
@@ -360,7 +386,7 @@ describe(`brute-force budgets on ${DRIVER}`, () => {
     expect((await redeem(await quickStudent(t, a.teacher), a.teacher, a.codes[1]!)).status).toBe(200);
   });
 
-  it("after 20 wrong codes a day on a platform, every code typed there waits for the teacher, with the same answer", { timeout: 60_000 }, async () => {
+  it('after 20 wrong codes a day on a platform, every code typed there waits for the teacher, with the same answer', { timeout: 60_000 }, async () => {
     expect(REDEMPTION_LIMITS.teacherDaily.max).toBe(20);
     // One live code: the risk bound allows 33 wrong answers a day, so the cap of 20 is what applies. Each
     // student comes from an address of their own: one account or network may spend only 5 (decision 084).
@@ -373,72 +399,100 @@ describe(`brute-force budgets on ${DRIVER}`, () => {
     }
     // Teacher-confirmed mode: a right code, a wrong one and a used one get one and the same answer.
     const [right, guesser] = [await quickStudent(t, teacher), await quickStudent(t, teacher)];
-    const answers = [await redeem(right, teacher, codes[0]!), await redeem(guesser, teacher, wrongCode(codes, 654321)), await redeem(guesser, teacher, codes[0]!)];
+    const answers = [
+      await redeem(right, teacher, codes[0]!),
+      await redeem(guesser, teacher, wrongCode(codes, 654321)),
+      await redeem(guesser, teacher, codes[0]!),
+    ];
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(await Promise.all(answers.map((r) => r.text()))).toEqual(Array(3).fill('{"pending":true}'));
     expect(await t.database.db.select().from(enrollments).where(eq(enrollments.courseId, course.courseId))).toHaveLength(0);
 
     // Each student sees their own codes waiting, and only on this platform.
-    const own = async (student: typeof right, host = teacher.host) => (await student.b.json(await student.b.get(`http://${host}/api/courses/student/code-requests`))).requests;
-    expect(await own(right)).toEqual([{ id: expect.any(String), last2: codes[0]!.slice(-2), status: 'pending', createdAt: expect.any(String), decidedAt: null }]);
+    const own = async (student: typeof right, host = teacher.host) =>
+      (await student.b.json(await student.b.get(`http://${host}/api/codes/student/code-requests`))).requests;
+    expect(await own(right)).toEqual([
+      { id: expect.any(String), last2: codes[0]!.slice(-2), status: 'pending', createdAt: expect.any(String), decidedAt: null },
+    ]);
     expect((await own(guesser)).map((r: { status: string }) => r.status)).toEqual(['pending', 'pending']);
     expect(await own(await quickStudent(t, other.teacher), other.teacher.host)).toEqual([]);
 
     // The teacher sees who typed what: the right code is matched to its card, the wrong one to nothing.
-    const pending = await teacher.b.json(await teacher.b.get('/api/courses/teacher/code-requests'));
+    const pending = await teacher.b.json(await teacher.b.get('/api/codes/teacher/code-requests'));
     expect(pending.total).toBe(3);
     const mine = pending.requests.find((r: { student: { id: string } }) => r.student.id === right.id);
     expect(mine).toMatchObject({ status: 'pending', last2: codes[0]!.slice(-2), code: { batchId, serial: 1, state: 'unused', onSale: true } });
     const guesses = pending.requests.filter((r: { student: { id: string } }) => r.student.id === guesser.id);
     expect(guesses.map((r: { code: unknown }) => r.code === null).sort()).toEqual([false, true]);
     const guessed = guesses.find((r: { code: unknown }) => r.code === null);
-    expect((await teacher.b.json(await teacher.b.post(`/api/courses/teacher/code-requests/${guessed.id}/confirm`))).error.code).toBe('CODE_WRONG');
-    expect((await teacher.b.post(`/api/courses/teacher/code-requests/${guessed.id}/reject`)).status).toBe(200);
-    const [refusal] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'codes.request_rejected'), eq(auditLog.teacherId, teacher.id)));
-    expect(refusal).toMatchObject({ actorRole: 'teacher', actorUserId: teacher.userId, targetId: guessed.id, details: { studentId: guesser.id, last2: guessed.last2 } });
+    expect((await teacher.b.json(await teacher.b.post(`/api/codes/teacher/code-requests/${guessed.id}/confirm`))).error.code).toBe('CODE_WRONG');
+    expect((await teacher.b.post(`/api/codes/teacher/code-requests/${guessed.id}/reject`)).status).toBe(200);
+    const [refusal] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'codes.request_rejected'), eq(auditLog.teacherId, teacher.id)));
+    expect(refusal).toMatchObject({
+      actorRole: 'teacher',
+      actorUserId: teacher.userId,
+      targetId: guessed.id,
+      details: { studentId: guesser.id, last2: guessed.last2 },
+    });
 
     // Confirming redeems the card for that student, audited as the teacher's act.
-    const confirmed = await teacher.b.post(`/api/courses/teacher/code-requests/${mine.id}/confirm`);
+    const confirmed = await teacher.b.post(`/api/codes/teacher/code-requests/${mine.id}/confirm`);
     expect(confirmed.status, await confirmed.clone().text()).toBe(200);
-    expect((await right.b.json(await right.b.get(`http://${teacher.host}/api/courses/student/courses/${course.courseId}`))).subscription).toMatchObject({ status: 'active' });
+    expect((await right.b.json(await right.b.get(`http://${teacher.host}/api/learning/student/courses/${course.courseId}`))).subscription).toMatchObject({
+      status: 'active',
+    });
     expect((await own(right))[0]).toMatchObject({ status: 'confirmed', decidedAt: expect.any(String) });
-    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'subscription.redeemed'), eq(auditLog.teacherId, teacher.id)));
-    expect(entry).toMatchObject({ actorRole: 'teacher', actorUserId: teacher.userId, details: expect.objectContaining({ studentId: right.id, requestId: mine.id }) });
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'subscription.redeemed'), eq(auditLog.teacherId, teacher.id)));
+    expect(entry).toMatchObject({
+      actorRole: 'teacher',
+      actorUserId: teacher.userId,
+      details: expect.objectContaining({ studentId: right.id, requestId: mine.id }),
+    });
     // The other request for the same card now finds it used; requests are the teacher's own.
     const second = guesses.find((r: { code: unknown }) => r.code !== null);
-    expect((await teacher.b.json(await teacher.b.post(`/api/courses/teacher/code-requests/${second.id}/confirm`))).error.code).toBe('CODE_USED');
-    expect((await other.teacher.b.post(`/api/courses/teacher/code-requests/${second.id}/reject`)).status).toBe(404);
-    expect((await teacher.b.json(await teacher.b.get('/api/courses/teacher/code-requests?status=confirmed'))).total).toBe(1);
+    expect((await teacher.b.json(await teacher.b.post(`/api/codes/teacher/code-requests/${second.id}/confirm`))).error.code).toBe('CODE_USED');
+    expect((await other.teacher.b.post(`/api/codes/teacher/code-requests/${second.id}/reject`)).status).toBe(404);
+    expect((await teacher.b.json(await teacher.b.get('/api/codes/teacher/code-requests?status=confirmed'))).total).toBe(1);
 
     // Another teacher's platform still answers at once.
     expect((await redeem(await quickStudent(t, other.teacher), other.teacher, other.codes[0]!)).status).toBe(200);
   });
 
-  it('shrinks the platform budget as live codes grow, so that guessing any of them in a day stays within 1e-4 (3 windows, decision 084)', { timeout: 60_000 }, async () => {
-    expect(GUESS_RISK.dailyChance).toBe(1e-4);
-    const safety = async (teacher: TTeacher) => (await teacher.b.json(await teacher.b.get('/api/courses/teacher/code-requests'))).safety;
-    // 10 live codes: 3 windows (decision 084) · 3 answers · 10 / 10^6 = 9e-5, so 3 wrong codes a day are answered as wrong.
-    const ten = await setup();
-    expect(await safety(ten.teacher)).toMatchObject({ live: 10, wrongPerDay: 3, closedAbove: 33 });
-    const wrong = wrongCode(ten.codes);
-    for (let i = 0; i < 3; i += 1) expect((await redeem(await quickStudent(t, ten.teacher), ten.teacher, wrong)).status).toBe(400);
-    expect(await (await redeem(await quickStudent(t, ten.teacher), ten.teacher, ten.codes[0]!)).text()).toBe('{"pending":true}');
+  it(
+    'shrinks the platform budget as live codes grow, so that guessing any of them in a day stays within 1e-4 (3 windows, decision 084)',
+    { timeout: 60_000 },
+    async () => {
+      expect(GUESS_RISK.dailyChance).toBe(1e-4);
+      const safety = async (teacher: TTeacher) => (await teacher.b.json(await teacher.b.get('/api/codes/teacher/code-requests'))).safety;
+      // 10 live codes: 3 windows (decision 084) · 3 answers · 10 / 10^6 = 9e-5, so 3 wrong codes a day are answered as wrong.
+      const ten = await setup();
+      expect(await safety(ten.teacher)).toMatchObject({ live: 10, wrongPerDay: 3, closedAbove: 33 });
+      const wrong = wrongCode(ten.codes);
+      for (let i = 0; i < 3; i += 1) expect((await redeem(await quickStudent(t, ten.teacher), ten.teacher, wrong)).status).toBe(400);
+      expect(await (await redeem(await quickStudent(t, ten.teacher), ten.teacher, ten.codes[0]!)).text()).toBe('{"pending":true}');
 
-    // Cards that work only once sold count when sold: 60 printed, none sold yet, the full 20.
-    const onSale = await setup({}, { count: 60, activateOnSale: true });
-    expect(await safety(onSale.teacher)).toMatchObject({ live: 0, wrongPerDay: 20, closedAbove: 33 });
+      // Cards that work only once sold count when sold: 60 printed, none sold yet, the full 20.
+      const onSale = await setup({}, { count: 60, activateOnSale: true });
+      expect(await safety(onSale.teacher)).toMatchObject({ live: 0, wrongPerDay: 20, closedAbove: 33 });
 
-    // More than 33 live codes: every code waits for the teacher, the first and right one included.
-    const many = await setup({}, { count: 34 });
-    expect(await safety(many.teacher)).toMatchObject({ live: 34, wrongPerDay: 0, closedAbove: 33, underAttack: false });
-    const buyer = await quickStudent(t, many.teacher);
-    expect(await (await redeem(buyer, many.teacher, many.codes[0]!)).text()).toBe('{"pending":true}');
-    const [request] = (await many.teacher.b.json(await many.teacher.b.get('/api/courses/teacher/code-requests'))).requests;
-    expect((await many.teacher.b.post(`/api/courses/teacher/code-requests/${request.id}/confirm`)).status).toBe(200);
-    // A revoked batch no longer counts: answers are immediate again.
-    expect((await many.teacher.b.post(`/api/courses/teacher/batches/${many.batchId}/revoke`)).status).toBe(200);
-    expect(await safety(many.teacher)).toMatchObject({ live: 0, wrongPerDay: 20, closedAbove: 33 });
-  });
+      // More than 33 live codes: every code waits for the teacher, the first and right one included.
+      const many = await setup({}, { count: 34 });
+      expect(await safety(many.teacher)).toMatchObject({ live: 34, wrongPerDay: 0, closedAbove: 33, underAttack: false });
+      const buyer = await quickStudent(t, many.teacher);
+      expect(await (await redeem(buyer, many.teacher, many.codes[0]!)).text()).toBe('{"pending":true}');
+      const [request] = (await many.teacher.b.json(await many.teacher.b.get('/api/codes/teacher/code-requests'))).requests;
+      expect((await many.teacher.b.post(`/api/codes/teacher/code-requests/${request.id}/confirm`)).status).toBe(200);
+      // A revoked batch no longer counts: answers are immediate again.
+      expect((await many.teacher.b.post(`/api/codes/teacher/batches/${many.batchId}/revoke`)).status).toBe(200);
+      expect(await safety(many.teacher)).toMatchObject({ live: 0, wrongPerDay: 20, closedAbove: 33 });
+    },
+  );
 
   it("does not spend the platform's budget on a used code (a shared photo of a card), but counts it for the student", { timeout: 60_000 }, async () => {
     const { teacher, codes } = await setup();
@@ -456,6 +510,6 @@ describe(`brute-force budgets on ${DRIVER}`, () => {
 
 describe(`code errors without a session on ${DRIVER}`, () => {
   it('needs a signed-in student', async () => {
-    expect((await browser(t).post('/api/courses/student/redeem', { code: '123456' })).status).toBe(401);
+    expect((await browser(t).post('/api/codes/student/redeem', { code: '123456' })).status).toBe(401);
   });
 });

@@ -24,8 +24,15 @@ beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: 'true' });
   a = await registerTeacher(t);
   other = await registerTeacher(t);
-  await a.b.put('/api/teacher/contact', { phone: '0555 12 34 56', whatsapp: '0661 22 33 44', emailShown: false });
-  paid = await publishedCourse(a, { title: 'الرياضيات <script>alert(1)</script>', lessons: 3, plans: [{ type: 'monthly', priceDzd: 2500 }, { type: 'yearly', priceDzd: 20000 }] });
+  await a.b.put('/api/accounts/teacher/contact', { phone: '0555 12 34 56', whatsapp: '0661 22 33 44', emailShown: false });
+  paid = await publishedCourse(a, {
+    title: 'الرياضيات <script>alert(1)</script>',
+    lessons: 3,
+    plans: [
+      { type: 'monthly', priceDzd: 2500 },
+      { type: 'yearly', priceDzd: 20000 },
+    ],
+  });
   await a.b.patch(`/api/courses/teacher/courses/${paid.courseId}`, { description: 'وصف <img src=x onerror=alert(2)> الدورة' });
   // The first lesson is a free preview; the second stays for subscribers.
   await a.b.patch(`/api/courses/teacher/lessons/${paid.lessonIds[0]}`, { freePreview: true });
@@ -41,7 +48,10 @@ afterAll(async () => {
 
 describe(`public course pages (${DRIVER})`, () => {
   it('shows a published course on the teacher’s host and on /platform/{subdomain}: outline, previews, plans, ways in', async () => {
-    for (const [host, base] of [[a.host, ''], [main(), `/platform/${a.subdomain}`]] as const) {
+    for (const [host, base] of [
+      [a.host, ''],
+      [main(), `/platform/${a.subdomain}`],
+    ] as const) {
       const { status, html, headers } = await page(host, `${base}/courses/${paid.courseId}`);
       expect(status, host).toBe(200);
       expect(headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -75,14 +85,17 @@ describe(`public course pages (${DRIVER})`, () => {
   it('offers free enrollment for a free course', async () => {
     const { html } = await page(a.host, `/courses/${free.courseId}`);
     expect(html).toContain('data-testid="course-register"');
-    expect(html).toContain('التحق مجانًا');
+    expect(html).toContain('الالتحاق مجانًا');
     expect(html).not.toContain('data-testid="public-plans"');
   });
 
   it('answers a draft, an archived, another teacher’s or an unknown course with the unavailable page (404)', async () => {
     const ids = [draftId, archived.courseId, foreign.courseId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid'];
     for (const id of ids) {
-      for (const [host, base] of [[a.host, ''], [main(), `/platform/${a.subdomain}`]] as const) {
+      for (const [host, base] of [
+        [a.host, ''],
+        [main(), `/platform/${a.subdomain}`],
+      ] as const) {
         const res = await page(host, `${base}/courses/${id}`);
         expect(res.status, `${host} ${id}`).toBe(404);
         expect(res.html).toContain('data-testid="course-unavailable"');
@@ -108,7 +121,10 @@ describe(`public course pages (${DRIVER})`, () => {
 
   it('serves a preview’s PDF without an account, never a locked lesson’s file', async () => {
     const pdf = '%PDF-1.4\n%preview\n';
-    for (const [i, preview] of [[1, true], [2, false]] as const) {
+    for (const [i, preview] of [
+      [1, true],
+      [2, false],
+    ] as const) {
       const lessonId = paid.lessonIds[i]!;
       await a.b.patch(`/api/courses/teacher/lessons/${lessonId}`, { type: 'file', freePreview: preview });
       expect((await upload(t, a.b, `/api/courses/teacher/uploads/lessons/${lessonId}`, pdf, 'application/pdf', 'cours.pdf')).status).toBe(200);
@@ -147,13 +163,16 @@ describe(`public course pages (${DRIVER})`, () => {
 
   it('opens a free preview to a signed-in student without a subscription, in the student area too', async () => {
     const s = await quickStudent(t, { id: a.id, host: a.host });
-    const res = await s.b.get(`/api/courses/student/courses/${paid.courseId}/lessons/${paid.lessonIds[0]}`);
+    const res = await s.b.get(`/api/learning/student/courses/${paid.courseId}/lessons/${paid.lessonIds[0]}`);
     expect(res.status).toBe(200);
-    expect((await s.b.get(`/api/courses/student/courses/${paid.courseId}/lessons/${paid.lessonIds[2]}`)).status).toBe(403);
+    expect((await s.b.get(`/api/learning/student/courses/${paid.courseId}/lessons/${paid.lessonIds[2]}`)).status).toBe(403);
   });
 
   it('shows what the teacher teaches and how to reach them on /teach', async () => {
-    for (const [host, base] of [[a.host, ''], [main(), `/platform/${a.subdomain}`]] as const) {
+    for (const [host, base] of [
+      [a.host, ''],
+      [main(), `/platform/${a.subdomain}`],
+    ] as const) {
       const { status, html } = await page(host, `${base}/teach`);
       expect(status).toBe(200);
       expect(html).toContain('data-testid="teach-page"');
@@ -185,7 +204,11 @@ describe(`public course pages (${DRIVER})`, () => {
     const course = await publishedCourse(c);
     await t.database.db.update(teachers).set({ status: 'suspended' }).where(eq(teachers.id, c.id));
     t.services.landing.site.forgetSite(c.subdomain);
-    for (const [host, path] of [[c.host, `/courses/${course.courseId}`], [main(), `/platform/${c.subdomain}/courses/${course.courseId}`], [c.host, '/teach']] as const) {
+    for (const [host, path] of [
+      [c.host, `/courses/${course.courseId}`],
+      [main(), `/platform/${c.subdomain}/courses/${course.courseId}`],
+      [c.host, '/teach'],
+    ] as const) {
       const res = await page(host, path);
       expect(res.status, path).toBe(302);
       expect(res.location).toBe('/inactive');

@@ -11,7 +11,7 @@ export type TTeacher = { b: TBrowser; id: string; subdomain: string; host: strin
 export async function registerTeacher(t: TTestApp, plan?: 'independent' | 'academy' | 'institution'): Promise<TTeacher> {
   const b = browser(t);
   const input = newTeacher();
-  const res = await b.post('/api/account/register/teacher', input);
+  const res = await b.post('/api/accounts/register/teacher', input);
   if (res.status !== 201) throw new Error(`teacher sign-up failed: ${res.status} ${await res.text()}`);
   const [row] = await t.database.db.select().from(teachers).where(eq(teachers.subdomain, input.subdomain));
   if (plan) await t.database.db.update(teachers).set({ plan }).where(eq(teachers.id, row!.id));
@@ -47,19 +47,28 @@ export async function publishedCourse(
   options: { kind?: 'organized' | 'scheduled' | 'regular'; lessons?: number; plans?: Array<Record<string, unknown>>; title?: string } = {},
 ) {
   const { b } = teacher;
-  const created = await b.json(await b.post('/api/courses/teacher/courses', { title: options.title ?? 'الرياضيات للباكالوريا', kind: options.kind ?? 'organized', description: 'دورة كاملة' }));
+  const created = await b.json(
+    await b.post('/api/courses/teacher/courses', {
+      title: options.title ?? 'الرياضيات للباكالوريا',
+      kind: options.kind ?? 'organized',
+      description: 'دورة كاملة',
+    }),
+  );
   const courseId = created.id as string;
   const section = await b.json(await b.post(`/api/courses/teacher/courses/${courseId}/sections`, { title: 'الفصل الأول' }));
   const lessonIds: string[] = [];
   for (let i = 1; i <= (options.lessons ?? 3); i += 1) {
     const lesson = await b.json(
-      await b.post(`/api/courses/teacher/courses/${courseId}/lessons`, { sectionId: section.id, title: `الدرس ${i}`, type: 'text', bodyHtml: `<p>محتوى الدرس ${i}</p>` }),
+      await b.post(`/api/courses/teacher/courses/${courseId}/lessons`, {
+        sectionId: section.id,
+        title: `الدرس ${i}`,
+        type: 'text',
+        bodyHtml: `<p>محتوى الدرس ${i}</p>`,
+      }),
     );
     lessonIds.push(lesson.id as string);
   }
-  const plans = await b.json(
-    await b.put(`/api/courses/teacher/courses/${courseId}/plans`, { plans: options.plans ?? [{ type: 'monthly', priceDzd: 3000 }] }),
-  );
+  const plans = await b.json(await b.put(`/api/courses/teacher/courses/${courseId}/plans`, { plans: options.plans ?? [{ type: 'monthly', priceDzd: 3000 }] }));
   const published = await b.patch(`/api/courses/teacher/courses/${courseId}`, { status: 'published' });
   if (published.status !== 200) throw new Error(`publish failed: ${await published.text()}`);
   return { courseId, sectionId: section.id as string, lessonIds, planIds: (plans.plans as Array<{ id: string }>).map((p) => p.id) };

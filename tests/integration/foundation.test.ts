@@ -34,8 +34,27 @@ describe(`tenant data on ${DRIVER}`, () => {
   // Rows that belong to no teacher: accounts and sessions, the platform's own inboxes, limits and bookkeeping.
   // payment_events: Chargily's event ids seen, for idempotency; they name no tenant until the order they carry is read.
   const PLATFORM_TABLES = [
-    'account', 'admin_invitations', 'attempt_limits', 'contact_messages', 'demo_seed_steps', 'feedback_submissions',
-    'newsletter_subscribers', 'payment_events', 'rate_limit', 'session', 'teachers', 'user', 'verification',
+    'account',
+    'admin_invitations',
+    'attempt_limits',
+    'contact_messages',
+    'demo_seed_steps',
+    'feedback_submissions',
+    'newsletter_subscribers',
+    'payment_events',
+    'rate_limit',
+    'session',
+    'teachers',
+    'user',
+    'verification',
+    // A person's own settings and the e-mail ledger of their notifications (the notification row carries the
+    // teacher), and spent single-use token ids (decision 139): none is a teacher's data.
+    'notification_emails',
+    'notification_preferences',
+    'used_tokens',
+    // A person's devices for web push (any platform's notifications reach them) and the platform's one VAPID key pair (decision 210).
+    'push_subscriptions',
+    'web_push_keys',
   ];
   it('gives every other table a teacher_id column (DEVELOPERS.md: every tenant-owned row carries it)', async () => {
     const result = (await t.database.db.execute(sql`
@@ -153,12 +172,37 @@ describe('malformed Host headers', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   const hosts = [
-    '', ' ', ':', ':::::', '[', '[::1', '[::1]:3000', 'a'.repeat(5000), '..', '.localhost', 'demo..localhost',
-    'xn--mgbh0fb.localhost', 'undefined.localhost', 'www.localhost:3000', '-demo-.localhost', 'دروس.localhost',
-    'demo.localhost:notaport', 'demo.localhost:99999', '%00.localhost', 'demo\u0000.localhost', 'DEMO.LOCALHOST',
-    'demo.localhost/../../etc', 'user@demo.localhost', 'demo.localhost#x', 'demo.localhost?x=1', '\\evil',
+    '',
+    ' ',
+    ':',
+    ':::::',
+    '[',
+    '[::1',
+    '[::1]:3000',
+    'a'.repeat(5000),
+    '..',
+    '.localhost',
+    'demo..localhost',
+    'xn--mgbh0fb.localhost',
+    'undefined.localhost',
+    'www.localhost:3000',
+    '-demo-.localhost',
+    'دروس.localhost',
+    'demo.localhost:notaport',
+    'demo.localhost:99999',
+    '%00.localhost',
+    'demo\u0000.localhost',
+    'DEMO.LOCALHOST',
+    'demo.localhost/../../etc',
+    'user@demo.localhost',
+    'demo.localhost#x',
+    'demo.localhost?x=1',
+    '\\evil',
     // Found by the fuzz below (FUZZ_SEED=3974640417): digits that are no valid IPv4 address.
-    '0901', '09', '1.2.3.09', '0x1g',
+    '0901',
+    '09',
+    '1.2.3.09',
+    '0x1g',
     // Found by the fuzz below (FUZZ_SEED=189630922).
     'Y@@:bX]a@اZ- ',
   ];
@@ -277,7 +321,7 @@ describe(`a database that is down, on ${DRIVER}`, () => {
     });
     expect(res.status).toBe(500);
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ error: { code: 'INTERNAL', message: 'حدث خطأ غير متوقع. حاول مرة أخرى.' } });
+    expect(JSON.parse(text)).toEqual({ error: { code: 'INTERNAL', message: 'حدث خطأ غير متوقع. يُرجى المحاولة مرة أخرى.' } });
     expect(text).not.toMatch(/\bat \S+:\d+|Error:|closed|pool/i);
   });
 });

@@ -9,7 +9,7 @@ import { createApp } from '@server/app';
 import { loadConfig, type TConfig } from '@server/core/config';
 import { openPglite, openPostgres, type TDatabase } from '@server/core/db/client';
 import { createJobQueue } from '@server/core/jobs/queue';
-import { createServices, type TServices } from '@server/services';
+import { createServices, type TServices, type TServicesDeps } from '@server/services';
 
 export const DRIVER = process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 
@@ -62,7 +62,8 @@ export type TTestApp = {
   close: () => Promise<void>;
 };
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TTestApp> {
+/** `deps`: stand-ins of external services the app is given at start (a push service's TLS agent). */
+export async function createTestApp(env: Record<string, string> = {}, deps: Pick<TServicesDeps, 'push'> = {}): Promise<TTestApp> {
   const database = await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -79,7 +80,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const logger = pino({ level: 'silent' });
   // Jobs are kept in the test database; a test that needs them run calls services.jobs.start().
   const jobs = createJobQueue(database.jobBackend, logger);
-  const services = createServices({ config, db: database.db, jobs, logger });
+  const services = createServices({ config, db: database.db, jobs, logger, ...deps });
   const app = createApp({ services, database, logger });
   return {
     app,

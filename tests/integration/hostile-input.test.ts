@@ -20,7 +20,7 @@ const NUL = '\u0000';
 describe(`a NUL character (U+0000) in input on ${DRIVER}`, () => {
   it('is refused per field with a translated message, in JSON bodies of every kind', async () => {
     const teacher = await signedInTeacher(t);
-    const profile = await teacher.b.patch('/api/account/profile?lng=en', { name: `Sara${NUL}` });
+    const profile = await teacher.b.patch('/api/accounts/profile?lng=en', { name: `Sara${NUL}` });
     expect(profile.status).toBe(400);
     const body = await teacher.b.json(profile);
     expect(body.error.code).toBe('VALIDATION_FAILED');
@@ -31,9 +31,9 @@ describe(`a NUL character (U+0000) in input on ${DRIVER}`, () => {
     expect(saved.status).toBe(400);
     expect((await teacher.b.json(saved)).error.fields).toEqual({ title: 'يحتوي هذا الحقل على حرف غير مسموح به' });
 
-    const register = await browser(t).post('/api/account/register/student', newStudent({ name: `طالب${NUL}` }));
+    const register = await browser(t).post('/api/accounts/register/student', newStudent({ name: `طالب${NUL}` }));
     expect(register.status).toBe(400);
-    const teacherRegister = await browser(t).post('/api/account/register/teacher', newTeacher({ name: `x${NUL}y` }));
+    const teacherRegister = await browser(t).post('/api/accounts/register/teacher', newTeacher({ name: `x${NUL}y` }));
     expect(teacherRegister.status).toBe(400);
 
     const contact = await browser(t).post('/api/site/contact', { name: 'زائر', email: 'v@example.test', subject: `a${NUL}`, message: 'b' });
@@ -43,7 +43,7 @@ describe(`a NUL character (U+0000) in input on ${DRIVER}`, () => {
 
   it('is refused in query strings (searches) and nested JSON', async () => {
     const teacher = await signedInTeacher(t);
-    const search = await teacher.b.get(`/api/courses/teacher/students?q=${encodeURIComponent(`ab${NUL}`)}`);
+    const search = await teacher.b.get(`/api/subscriptions/teacher/students?q=${encodeURIComponent(`ab${NUL}`)}`);
     expect(search.status).toBe(400);
     expect((await teacher.b.json(search)).error.fields).toHaveProperty('q');
 
@@ -69,12 +69,14 @@ describe(`a NUL character (U+0000) in input on ${DRIVER}`, () => {
 describe(`concurrent registrations with one e-mail on ${DRIVER}`, () => {
   it('give one account and the same 409 as a sequential duplicate for the rest, students and teachers', async () => {
     const student = newStudent();
-    const students = await Promise.all(Array.from({ length: 6 }, () => browser(t).post('/api/account/register/student', student)));
+    const students = await Promise.all(Array.from({ length: 6 }, () => browser(t).post('/api/accounts/register/student', student)));
     expect(students.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     for (const res of students.filter((r) => r.status === 409)) expect((await res.json()).error.code).toBe('EMAIL_TAKEN');
 
     const teacher = newTeacher();
-    const teachersRes = await Promise.all(Array.from({ length: 4 }, (_, i) => browser(t).post('/api/account/register/teacher', { ...teacher, subdomain: `${teacher.subdomain}-${i}` })));
+    const teachersRes = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => browser(t).post('/api/accounts/register/teacher', { ...teacher, subdomain: `${teacher.subdomain}-${i}` })),
+    );
     expect(teachersRes.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
   });
 });
@@ -82,8 +84,9 @@ describe(`concurrent registrations with one e-mail on ${DRIVER}`, () => {
 describe(`a login spike on ${DRIVER}`, () => {
   it('answers 429 at once beyond the password checks a process can run, never 5xx, and recovers', async () => {
     const student = newStudent();
-    expect((await browser(t).post('/api/account/register/student', student)).status).toBe(201);
-    const login = (i: number) => browser(t, { ip: `10.9.${Math.floor(i / 200)}.${(i % 200) + 1}` }).post('/api/account/login', { email: student.email, password: student.password });
+    expect((await browser(t).post('/api/accounts/register/student', student)).status).toBe(201);
+    const login = (i: number) =>
+      browser(t, { ip: `10.9.${Math.floor(i / 200)}.${(i % 200) + 1}` }).post('/api/accounts/login', { email: student.email, password: student.password });
     const statuses = (await Promise.all(Array.from({ length: 40 }, (_, i) => login(i)))).map((r) => r.status);
     expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
     expect(statuses).toContain(429);

@@ -23,7 +23,17 @@ describe(`landing pages API on ${DRIVER}`, () => {
   it('creates a page from the starter content in the teacher language, with every section and defaults', async () => {
     const page = await createPage(a, 'أكاديمية الرياضيات');
     expect(page).toMatchObject({ title: 'أكاديمية الرياضيات', is_published: false, is_main: false, custom_slug: null, views_count: 0 });
-    expect(page.sections_config.order).toEqual(['hero', 'features', 'about-me', 'course-content', 'pricing', 'testimonials', 'faq', 'contact-actions', 'contact-form']);
+    expect(page.sections_config.order).toEqual([
+      'hero',
+      'features',
+      'about-me',
+      'course-content',
+      'pricing',
+      'testimonials',
+      'faq',
+      'contact-actions',
+      'contact-form',
+    ]);
     expect(page.features.length).toBeGreaterThan(0);
     expect(page.faq.length).toBeGreaterThan(0);
     expect(page.theme_colors).toEqual({ primary: '#2563eb', secondary: '#0f766e' });
@@ -122,12 +132,15 @@ describe(`landing pages API on ${DRIVER}`, () => {
     expect((await savePage(a, one.id, { ...editable(one), custom_slug: 'Math-Bac' })).status).toBe(200);
     const clash = await savePage(a, two.id, { ...editable(two), custom_slug: 'math-bac' });
     expect(clash.status).toBe(409);
-    expect((await body(clash)).error).toMatchObject({ code: 'LANDING_SLUG_TAKEN', message: 'هذا الرابط المخصص مستخدم في صفحة أخرى من صفحاتك. اختر رابطاً آخر.' });
+    expect((await body(clash)).error).toMatchObject({
+      code: 'LANDING_SLUG_TAKEN',
+      message: 'هذا الرابط المخصص مستخدم في صفحة أخرى من صفحاتك. يُرجى اختيار رابط آخر.',
+    });
     const other = await createPage(b, 'صفحة ب');
     expect((await savePage(b, other.id, { ...editable(other), custom_slug: 'math-bac' })).status).toBe(200);
     const reserved = await savePage(a, two.id, { ...editable(two), custom_slug: 'student' });
     expect(reserved.status).toBe(400);
-    expect((await body(reserved)).error.fields.custom_slug).toBe('هذا الرابط محجوز للمنصة. اختر رابطاً آخر');
+    expect((await body(reserved)).error.fields.custom_slug).toBe('هذا الرابط محجوز للمنصة. يُرجى اختيار رابط آخر');
   });
 
   it('answers a malformed id with the 22P02 message', async () => {
@@ -173,9 +186,21 @@ describe(`landing page validation on ${DRIVER}`, () => {
   });
 
   it('accepts tracking pixels only as provider and ID', async () => {
-    const ok = await savePage(a, page.id, { ...editable(page), tracking_pixels: [{ provider: 'meta', id: '123456789012345' }, { provider: 'google', id: 'G-ABC123XYZ' }, { provider: 'tiktok', id: 'C4ABCDEF1234567890' }] });
+    const ok = await savePage(a, page.id, {
+      ...editable(page),
+      tracking_pixels: [
+        { provider: 'meta', id: '123456789012345' },
+        { provider: 'google', id: 'G-ABC123XYZ' },
+        { provider: 'tiktok', id: 'C4ABCDEF1234567890' },
+      ],
+    });
     expect(ok.status).toBe(200);
-    for (const pixel of [{ provider: 'meta', id: '<script>alert(1)</script>' }, { provider: 'google', id: "G-1'></script>" }, { provider: 'custom', id: '1' }, { provider: 'meta', id: '123', script: 'alert(1)' }]) {
+    for (const pixel of [
+      { provider: 'meta', id: '<script>alert(1)</script>' },
+      { provider: 'google', id: "G-1'></script>" },
+      { provider: 'custom', id: '1' },
+      { provider: 'meta', id: '123', script: 'alert(1)' },
+    ]) {
       const res = await savePage(a, page.id, { ...editable(page), tracking_pixels: [pixel] });
       if ('script' in pixel) {
         // Unknown keys are dropped: nothing but provider and id is ever stored.
@@ -229,7 +254,7 @@ describe(`landing page validation on ${DRIVER}`, () => {
     expect(res.status).toBe(413);
     expect((await body(res)).error).toMatchObject({
       code: 'LANDING_PAGE_TOO_LARGE',
-      message: 'الصفحة كبيرة جداً: يجب ألا يتجاوز حجمها 2 ميغابايت. احذف بعض المحتوى أو الصور المضمّنة ثم احفظ من جديد.',
+      message: 'الصفحة كبيرة جداً: يجب ألا يتجاوز حجمها 2 ميغابايت. يُرجى حذف بعض المحتوى أو الصور المضمّنة ثم الحفظ من جديد.',
     });
   });
 });
@@ -282,7 +307,7 @@ describe(`contact requests and views on ${DRIVER}`, () => {
     const visitor = browser(t);
     const bad = await visitor.post(`/api/landing/public/pages/${pageId}/contact`, { ...message, email: 'not-an-email' });
     expect(bad.status).toBe(400);
-    expect((await body(bad)).error.fields.email).toBe('أدخل بريداً إلكترونياً صالحاً');
+    expect((await body(bad)).error.fields.email).toBe('يُرجى إدخال بريد إلكتروني صالح');
     const draft = await createPage(a, 'مسودة');
     expect((await browser(t).post(`/api/landing/public/pages/${draft.id}/contact`, message)).status).toBe(404);
   });

@@ -10,7 +10,7 @@ export type TTeacherClient = { b: TBrowser; subdomain: string; teacherId: string
 export async function signedInTeacher(t: TTestApp): Promise<TTeacherClient> {
   const b = browser(t);
   const input = newTeacher();
-  const res = await b.post('/api/account/register/teacher', input);
+  const res = await b.post('/api/accounts/register/teacher', input);
   if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
   const [row] = await t.database.db.select({ id: teachers.id }).from(teachers).where(eq(teachers.subdomain, input.subdomain));
   return { b, subdomain: input.subdomain, teacherId: row!.id, host: `${input.subdomain}.${t.config.publicHost}` };
@@ -24,7 +24,20 @@ export async function createPage(client: TTeacherClient, title = 'صفحتي ا�
 
 /** The editable fields of a page as the API returned it, ready to be changed and saved. */
 export function editable(page: Record<string, unknown>) {
-  const { id: _i, teacher_id: _t, is_published: _p, is_main: _m, views_count: _v, created_at: _c, updated_at: _u, published_at: _pa, has_draft: _hd, url: _url, teacher: _teacher, ...fields } = page;
+  const {
+    id: _i,
+    teacher_id: _t,
+    is_published: _p,
+    is_main: _m,
+    views_count: _v,
+    created_at: _c,
+    updated_at: _u,
+    published_at: _pa,
+    has_draft: _hd,
+    url: _url,
+    teacher: _teacher,
+    ...fields
+  } = page;
   return { ...fields, custom_slug: (fields.custom_slug as string | null) ?? '' };
 }
 

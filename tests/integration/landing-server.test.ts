@@ -61,8 +61,12 @@ function unsafeRow() {
     navbarItems: [...JS, ...DATA, STYLE].map((url, i) => ({ id: `n${i}`, label: `رابط ${i}`, url, isVisible: true, isExternal: i % 2 === 0 })),
     aboutMe: { title: 'عني', name: 'أستاذ', bio: 'نبذة', profile_image: bad(2) },
     testimonials: [{ id: 't', name: 'طالب', text: 'رائع', avatar: bad(6) }],
-    pricing: [{ id: 'p', name: 'خطة', price: '1000', ctaLabel: 'اشترك', ctaUrl: bad(3) }],
-    contactActions: ['whatsapp', 'phone', 'email', 'facebook', 'instagram', 'telegram', 'youtube', 'tiktok', 'website'].map((type, i) => ({ id: `c${i}`, type, value: i < 3 ? `${bad(i)} 555` : bad(i) })),
+    pricing: [{ id: 'p', name: 'خطة', price: '1000', ctaLabel: 'الاشتراك', ctaUrl: bad(3) }],
+    contactActions: ['whatsapp', 'phone', 'email', 'facebook', 'instagram', 'telegram', 'youtube', 'tiktok', 'website'].map((type, i) => ({
+      id: `c${i}`,
+      type,
+      value: i < 3 ? `${bad(i)} 555` : bad(i),
+    })),
     features: [{ id: 'f', icon: `"><img src=x onerror="${X}">`, title: 'ميزة' }],
     themeColors: { primary: `red;background:url(javascript:${X})`, secondary: '</style><script>window.__xss=1</script>' },
     metaData: JSON.stringify({ title: 'عنوان', canonical: bad(0), shareImage: bad(4), preload: [bad(1), bad(5)] }),
@@ -83,11 +87,13 @@ async function assertInert(page: Page) {
     for (const el of Array.from(document.querySelectorAll('*'))) {
       for (const attr of Array.from(el.attributes)) {
         if (/^on/i.test(attr.name)) bad.push(`${el.tagName} ${attr.name}`);
-        if (/^(href|src|srcset|action|formaction|xlink:href|data|poster|content)$/i.test(attr.name) && /^\s*(javascript|data|vbscript):/i.test(attr.value)) bad.push(`${el.tagName} ${attr.name}=${attr.value}`);
+        if (/^(href|src|srcset|action|formaction|xlink:href|data|poster|content)$/i.test(attr.name) && /^\s*(javascript|data|vbscript):/i.test(attr.value))
+          bad.push(`${el.tagName} ${attr.name}=${attr.value}`);
         if (attr.name === 'style' && /javascript|expression\(/i.test(attr.value)) bad.push(`${el.tagName} style=${attr.value}`);
       }
     }
-    for (const s of Array.from(document.scripts)) if (s.type !== 'application/json' && !s.src.includes('/landing-assets/')) bad.push(`script ${s.src || s.textContent?.slice(0, 40)}`);
+    for (const s of Array.from(document.scripts))
+      if (s.type !== 'application/json' && !s.src.includes('/landing-assets/')) bad.push(`script ${s.src || s.textContent?.slice(0, 40)}`);
     const links = Array.from(document.querySelectorAll('a[href]')).map((a) => (a as HTMLAnchorElement).href);
     return { bad, links, xss: (window as unknown as { __xss?: unknown }).__xss ?? null, h1: document.querySelector('h1')?.textContent ?? '' };
   });
@@ -120,7 +126,10 @@ describe(`a real server: the cached fast path, and stored rows in Chromium (${DR
         appCalls += 1;
         return t.app.fetch(req, env);
       },
-      port, hostname: '127.0.0.1', createServer: withLandingFastPath(t.services) });
+      port,
+      hostname: '127.0.0.1',
+      createServer: withLandingFastPath(t.services),
+    });
     await new Promise((r) => server.once('listening', r));
   });
   afterAll(async () => {
@@ -139,7 +148,8 @@ describe(`a real server: the cached fast path, and stored rows in Chromium (${DR
     expect(second.status).toBe(200);
     expect(second.body.equals(first.body)).toBe(true);
     // Every header the same; only the per-connection ones and the date may differ.
-    const comparable = (h: http.IncomingHttpHeaders) => Object.fromEntries(Object.entries(h).filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)));
+    const comparable = (h: http.IncomingHttpHeaders) =>
+      Object.fromEntries(Object.entries(h).filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)));
     expect(comparable(second.headers)).toEqual(comparable(first.headers));
     // HSTS only over HTTPS (issue 23): none on this plain-HTTP connection, on both paths.
     expect(second.headers['strict-transport-security']).toBeUndefined();
@@ -216,11 +226,22 @@ describe(`a real server: the cached fast path, and stored rows in Chromium (${DR
     const stored = await createPage(a, 'صفحة بيانات قديمة');
     await publish(a, stored.id);
     const pageId = stored.id as string;
-    await t.database.db.update(teacherLandingPages).set({ ...unsafeRow(), customSlug: 'old-row' }).where(eq(teacherLandingPages.id, pageId));
+    await t.database.db
+      .update(teacherLandingPages)
+      .set({ ...unsafeRow(), customSlug: 'old-row' })
+      .where(eq(teacherLandingPages.id, pageId));
     t.services.landing.site.invalidate(a.teacherId, a.subdomain);
     const chrome = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     try {
       await inChromium(chrome, pageId);
@@ -232,7 +253,13 @@ describe(`a real server: the cached fast path, and stored rows in Chromium (${DR
   async function inChromium(chrome: Browser, pageId: string) {
     const context = await chrome.newContext({ locale: 'ar' });
     // The owner's session, for the editor preview (host-only cookie of the main domain).
-    const cookies = (await a.b.jar.getCookies(`http://${t.config.publicHost}/`)).map((c) => ({ name: c.key, value: c.value, domain: 'localhost', path: '/', httpOnly: true }));
+    const cookies = (await a.b.jar.getCookies(`http://${t.config.publicHost}/`)).map((c) => ({
+      name: c.key,
+      value: c.value,
+      domain: 'localhost',
+      path: '/',
+      httpOnly: true,
+    }));
     await context.addCookies(cookies);
     const page = await context.newPage();
     const dialogs: string[] = [];
@@ -248,7 +275,11 @@ describe(`a real server: the cached fast path, and stored rows in Chromium (${DR
       return route.abort();
     });
 
-    const urls = [`http://${a.subdomain}.${t.config.publicHost}/old-row`, `http://${t.config.publicHost}/landing/${pageId}`, `http://${a.subdomain}.${t.config.publicHost}/old-row?embedded=true`];
+    const urls = [
+      `http://${a.subdomain}.${t.config.publicHost}/old-row`,
+      `http://${t.config.publicHost}/landing/${pageId}`,
+      `http://${a.subdomain}.${t.config.publicHost}/old-row?embedded=true`,
+    ];
     for (const url of urls) {
       const res = await page.goto(url);
       expect(res?.status(), url).toBe(200);
@@ -301,7 +332,9 @@ describe(`images (${DRIVER})`, () => {
   }
 
   it('re-encodes an uploaded photo to WebP at a web size under a generated name', async () => {
-    const png = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
     const res = await upload(png, 'photo.png', 'image/png', 'hero');
     expect(res.status).toBe(201);
     const { image } = (await res.json()) as { image: { url: string; width: number; height: number } };
@@ -329,7 +362,7 @@ describe(`images (${DRIVER})`, () => {
       expect(res.status, name).toBe(400);
       expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({
         code: 'IMAGE_INVALID',
-        message: 'هذا الملف ليس صورة مدعومة. استخدم صورة JPEG أو PNG أو WebP أو GIF أو AVIF.',
+        message: 'هذا الملف ليس صورة مدعومة. الصيغ المقبولة: JPEG أو PNG أو WebP أو GIF أو AVIF.',
       });
     }
   });

@@ -11,7 +11,7 @@ export const startIn = (minutes: number) => dateToAlgiersLocal(new Date(Math.cei
 
 export async function subscribed(t: TTestApp, teacher: TTeacher, courseId: string, planId: string) {
   const student = await quickStudent(t, teacher);
-  const res = await teacher.b.post('/api/courses/teacher/enrollments', { studentId: student.id, courseId, planId });
+  const res = await teacher.b.post('/api/subscriptions/teacher/enrollments', { studentId: student.id, courseId, planId });
   if (res.status !== 201) throw new Error(`enroll failed: ${await res.text()}`);
   return student;
 }
@@ -24,7 +24,10 @@ export async function liveClass(t: TTestApp, plan: 'independent' | 'academy' = '
   const a = await subscribed(t, teacher, course.courseId, planId);
   const b = await subscribed(t, teacher, course.courseId, planId);
   const expired = await subscribed(t, teacher, course.courseId, planId);
-  await t.database.db.update(enrollments).set({ expiresAt: new Date(Date.now() - 86_400_000) }).where(eq(enrollments.studentId, expired.id));
+  await t.database.db
+    .update(enrollments)
+    .set({ expiresAt: new Date(Date.now() - 86_400_000) })
+    .where(eq(enrollments.studentId, expired.id));
   const outsider = await quickStudent(t, teacher);
   return { teacher, course, planId, a, b, expired, outsider };
 }

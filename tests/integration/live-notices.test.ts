@@ -8,7 +8,12 @@ import { liveClass, MINUTE, startIn, subscribed } from './live-helpers';
 
 let t: TTestApp;
 beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: 'true', JITSI_DOMAIN: 'meet.example.dz', JITSI_APP_ID: 'darsi', JITSI_APP_SECRET: 'a-jitsi-app-secret-of-32-characters-or-more' });
+  t = await createTestApp({
+    TRUST_PROXY: 'true',
+    JITSI_DOMAIN: 'meet.example.dz',
+    JITSI_APP_ID: 'darsi',
+    JITSI_APP_SECRET: 'a-jitsi-app-secret-of-32-characters-or-more',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -40,7 +45,14 @@ function parseIcs(ics: string) {
     .replace(/\r\n[ \t]/g, '')
     .split('BEGIN:VEVENT')
     .slice(1)
-    .map((block) => Object.fromEntries(block.split(/\r\n/).filter((l) => /^[A-Z-]+[:;]/.test(l)).map((l) => [l.split(/[:;]/)[0]!, l.slice(l.indexOf(':') + 1)])));
+    .map((block) =>
+      Object.fromEntries(
+        block
+          .split(/\r\n/)
+          .filter((l) => /^[A-Z-]+[:;]/.test(l))
+          .map((l) => [l.split(/[:;]/)[0]!, l.slice(l.indexOf(':') + 1)]),
+      ),
+    );
   return { method, events };
 }
 
@@ -48,7 +60,12 @@ describe(`live notices on ${DRIVER}`, () => {
   it('invites by e-mail with a calendar file, updates it on reschedule and cancels it, in the student language', async () => {
     const c = await liveClass(t);
     await t.database.db.update(user).set({ language: 'fr' }).where(eq(user.id, c.b.id));
-    const res = await c.teacher.b.post('/api/live/teacher/sessions', { title: 'مراجعة الدوال الأسية', courseId: c.course.courseId, startsAt: startIn(3 * 24 * 60), durationMinutes: 90 });
+    const res = await c.teacher.b.post('/api/live/teacher/sessions', {
+      title: 'مراجعة الدوال الأسية',
+      courseId: c.course.courseId,
+      startsAt: startIn(3 * 24 * 60),
+      durationMinutes: 90,
+    });
     expect(res.status).toBe(201);
     const id = ((await res.json()) as { sessionIds: string[] }).sessionIds[0]!;
 
@@ -88,7 +105,13 @@ describe(`live notices on ${DRIVER}`, () => {
   it('sends one invitation for a weekly series, one event per week', async () => {
     const c = await liveClass(t);
     const until = new Date(Date.now() + 16 * 86_400_000).toISOString().slice(0, 10);
-    const res = await c.teacher.b.post('/api/live/teacher/sessions', { title: 'حصة الخميس', courseId: c.course.courseId, startsAt: startIn(2 * 24 * 60), durationMinutes: 60, repeatWeeklyUntil: until });
+    const res = await c.teacher.b.post('/api/live/teacher/sessions', {
+      title: 'حصة الخميس',
+      courseId: c.course.courseId,
+      startsAt: startIn(2 * 24 * 60),
+      durationMinutes: 60,
+      repeatWeeklyUntil: until,
+    });
     const { sessionIds } = (await res.json()) as { sessionIds: string[] };
     expect((await runQueuedNotices(sessionIds[0]!)).sent).toBe(2);
     const ics = parseIcs(mailsTo(c.a.email)[0]!.ics!);
@@ -97,7 +120,12 @@ describe(`live notices on ${DRIVER}`, () => {
 
   it('reminds 24 hours and 15 minutes before, each once, and again after a reschedule', async () => {
     const c = await liveClass(t);
-    const res = await c.teacher.b.post('/api/live/teacher/sessions', { title: 'حصة التذكير', courseId: c.course.courseId, startsAt: startIn(2 * 24 * 60), durationMinutes: 60 });
+    const res = await c.teacher.b.post('/api/live/teacher/sessions', {
+      title: 'حصة التذكير',
+      courseId: c.course.courseId,
+      startsAt: startIn(2 * 24 * 60),
+      durationMinutes: 60,
+    });
     const id = ((await res.json()) as { sessionIds: string[] }).sessionIds[0]!;
     const detail = (await (await c.teacher.b.get(`/api/live/teacher/sessions/${id}`)).json()) as { session: { startsAt: string } };
     const start = new Date(detail.session.startsAt).getTime();
@@ -128,24 +156,43 @@ describe(`live notices on ${DRIVER}`, () => {
   it('mints a Jitsi token per person: the teacher moderates, the student does not', async () => {
     const c = await liveClass(t);
     expect(await (await c.teacher.b.get('/api/live/teacher/provider')).json()).toEqual({ mode: 'jitsi', problem: null });
-    const res = await c.teacher.b.post('/api/live/teacher/sessions', { title: 'حصة مدمجة', courseId: c.course.courseId, startsAt: startIn(5), durationMinutes: 60, lobby: true });
+    const res = await c.teacher.b.post('/api/live/teacher/sessions', {
+      title: 'حصة مدمجة',
+      courseId: c.course.courseId,
+      startsAt: startIn(5),
+      durationMinutes: 60,
+      lobby: true,
+    });
     const id = ((await res.json()) as { sessionIds: string[] }).sessionIds[0]!;
-    const teacherJoin = (await (await c.teacher.b.post(`/api/live/teacher/sessions/${id}/join`)).json()) as { join: { kind: string; jwt: string; roomName: string; lobby: boolean } };
+    const teacherJoin = (await (await c.teacher.b.post(`/api/live/teacher/sessions/${id}/join`)).json()) as {
+      join: { kind: string; jwt: string; roomName: string; lobby: boolean };
+    };
     const studentJoin = (await (await c.a.b.post(`/api/live/student/sessions/${id}/join`, { deviceId: 'device-one-0001' })).json()) as typeof teacherJoin;
     expect(teacherJoin.join).toMatchObject({ kind: 'jitsi', roomName: `darsi-${id}`, lobby: true });
     expect(studentJoin.join.roomName).toBe(`darsi-${id}`);
     const claims = (jwt: string) => decodeJwt(jwt) as { sub: string; room: string; context: { user: { id: string; moderator: string } } };
-    expect(claims(teacherJoin.join.jwt)).toMatchObject({ sub: 'meet.example.dz', room: `darsi-${id}`, context: { user: { id: c.teacher.userId, moderator: 'true' } } });
+    expect(claims(teacherJoin.join.jwt)).toMatchObject({
+      sub: 'meet.example.dz',
+      room: `darsi-${id}`,
+      context: { user: { id: c.teacher.userId, moderator: 'true' } },
+    });
     expect(claims(studentJoin.join.jwt)).toMatchObject({ context: { user: { id: c.a.id, moderator: 'false' } } });
   });
 
   it('sends no "in 15 minutes" reminder for a session scheduled minutes ahead, nor later than 5 minutes before it', async () => {
     const c = await liveClass(t);
     const reminders = () => [c.a.email, c.b.email].flatMap((e) => mailsTo(e)).filter((m) => !m.ics).length;
-    const soon = await c.teacher.b.post('/api/live/teacher/sessions', { title: 'حصة عاجلة', courseId: c.course.courseId, startsAt: startIn(12), durationMinutes: 30 });
+    const soon = await c.teacher.b.post('/api/live/teacher/sessions', {
+      title: 'حصة عاجلة',
+      courseId: c.course.courseId,
+      startsAt: startIn(12),
+      durationMinutes: 30,
+    });
     const soonId = ((await soon.json()) as { sessionIds: string[] }).sessionIds[0]!;
     expect((await runQueuedNotices(soonId)).sent).toBe(2);
-    const soonStart = new Date(((await (await c.teacher.b.get(`/api/live/teacher/sessions/${soonId}`)).json()) as { session: { startsAt: string } }).session.startsAt).getTime();
+    const soonStart = new Date(
+      ((await (await c.teacher.b.get(`/api/live/teacher/sessions/${soonId}`)).json()) as { session: { startsAt: string } }).session.startsAt,
+    ).getTime();
     for (const offset of [-11, -9, -6, -1]) {
       t.services.clock.now = () => new Date(soonStart + offset * MINUTE);
       await t.services.live.notices.sendDueReminders();
@@ -153,9 +200,16 @@ describe(`live notices on ${DRIVER}`, () => {
     // The invitation a few minutes ago said when; a second e-mail one minute before the start is noise.
     expect(reminders()).toBe(0);
 
-    const later = await c.teacher.b.post('/api/live/teacher/sessions', { title: 'حصة الغد', courseId: c.course.courseId, startsAt: startIn(2 * 24 * 60), durationMinutes: 30 });
+    const later = await c.teacher.b.post('/api/live/teacher/sessions', {
+      title: 'حصة الغد',
+      courseId: c.course.courseId,
+      startsAt: startIn(2 * 24 * 60),
+      durationMinutes: 30,
+    });
     const laterId = ((await later.json()) as { sessionIds: string[] }).sessionIds[0]!;
-    const laterStart = new Date(((await (await c.teacher.b.get(`/api/live/teacher/sessions/${laterId}`)).json()) as { session: { startsAt: string } }).session.startsAt).getTime();
+    const laterStart = new Date(
+      ((await (await c.teacher.b.get(`/api/live/teacher/sessions/${laterId}`)).json()) as { session: { startsAt: string } }).session.startsAt,
+    ).getTime();
     // The worker was down from 15 to 5 minutes before: at 4 minutes before, "in 15 minutes" would be false.
     // (Other tests' sessions share the database: count this class's mail only.)
     t.services.clock.now = () => new Date(laterStart - 4 * MINUTE);
@@ -169,7 +223,13 @@ describe(`live notices on ${DRIVER}`, () => {
   it('invites a student who subscribes after the invitation, once, with the calendar file', async () => {
     const c = await liveClass(t);
     const until = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
-    const res = await c.teacher.b.post('/api/live/teacher/sessions', { title: 'حصة الأحد', courseId: c.course.courseId, startsAt: startIn(2 * 24 * 60), durationMinutes: 60, repeatWeeklyUntil: until });
+    const res = await c.teacher.b.post('/api/live/teacher/sessions', {
+      title: 'حصة الأحد',
+      courseId: c.course.courseId,
+      startsAt: startIn(2 * 24 * 60),
+      durationMinutes: 60,
+      repeatWeeklyUntil: until,
+    });
     const { sessionIds } = (await res.json()) as { sessionIds: string[] };
     expect(sessionIds).toHaveLength(2);
     // One student subscribes before the invitation job runs, another long after it.
@@ -197,7 +257,12 @@ describe(`live notices on ${DRIVER}`, () => {
 
     // A student who subscribes between the scheduling and its invitation job gets one invitation, not two.
     const c2 = await liveClass(t);
-    const res2 = await c2.teacher.b.post('/api/live/teacher/sessions', { title: 'حصة الاثنين', courseId: c2.course.courseId, startsAt: startIn(3 * 24 * 60), durationMinutes: 60 });
+    const res2 = await c2.teacher.b.post('/api/live/teacher/sessions', {
+      title: 'حصة الاثنين',
+      courseId: c2.course.courseId,
+      startsAt: startIn(3 * 24 * 60),
+      durationMinutes: 60,
+    });
     const id2 = ((await res2.json()) as { sessionIds: string[] }).sessionIds[0]!;
     const between = await subscribed(t, c2.teacher, c2.course.courseId, c2.planId);
     await catchUp();

@@ -17,7 +17,8 @@ afterEach(() => {
 });
 
 const at = (iso: string, offsetMs: number) => () => new Date(new Date(iso).getTime() + offsetMs);
-const join = (b: { post: (u: string, body?: unknown) => Promise<Response> }, id: string, deviceId = 'device-one-0001') => b.post(`/api/live/student/sessions/${id}/join`, { deviceId });
+const join = (b: { post: (u: string, body?: unknown) => Promise<Response> }, id: string, deviceId = 'device-one-0001') =>
+  b.post(`/api/live/student/sessions/${id}/join`, { deviceId });
 
 describe(`live sessions: joining and its refusals on ${DRIVER}`, () => {
   it('lets a subscribed student join only while open, and refuses everyone else with their reason', async () => {
@@ -32,7 +33,7 @@ describe(`live sessions: joining and its refusals on ${DRIVER}`, () => {
     expect(list.sessions.map((s: { id: string }) => s.id)).toEqual([id]);
     expect(JSON.stringify(list)).not.toContain('meet.google.com');
     // My Subscriptions carries the same coming sessions (it once held a hard-coded empty list).
-    const mine = await c.a.b.json(await c.a.b.get('/api/courses/student/subscriptions'));
+    const mine = await c.a.b.json(await c.a.b.get('/api/learning/student/subscriptions'));
     expect(mine.liveSessions).toEqual(list.sessions);
 
     const early = await join(c.a.b, id);
@@ -87,7 +88,13 @@ describe(`live sessions: joining and its refusals on ${DRIVER}`, () => {
     const c = await liveClass(t);
     const group = await c.teacher.b.json(await c.teacher.b.post('/api/live/teacher/groups', { name: 'باك علوم — الفوج أ' }));
     expect((await c.teacher.b.post(`/api/live/teacher/groups/${group.id}/members`, { studentIds: [c.a.id] })).status).toBe(200);
-    const { sessionIds } = await schedule(c.teacher, { title: 'حصة الفوج أ', courseId: c.course.courseId, startsAt: startIn(5), target: 'groups', groupIds: [group.id] });
+    const { sessionIds } = await schedule(c.teacher, {
+      title: 'حصة الفوج أ',
+      courseId: c.course.courseId,
+      startsAt: startIn(5),
+      target: 'groups',
+      groupIds: [group.id],
+    });
     const id = sessionIds[0]!;
     expect((await join(c.a.b, id)).status).toBe(200);
     const wrong = await join(c.b.b, id);
@@ -146,7 +153,13 @@ describe(`live sessions: the teacher's side on ${DRIVER}`, () => {
     expect(await c.teacher.b.json(await c.teacher.b.get('/api/live/teacher/provider'))).toEqual({ mode: 'external', problem: null });
     const res = await c.teacher.b.post('/api/live/teacher/sessions', { title: 'x', courseId: c.course.courseId, startsAt: startIn(60), durationMinutes: 60 });
     expect(await errorCode(res)).toBe('LIVE_LINK_REQUIRED');
-    const http = await c.teacher.b.post('/api/live/teacher/sessions', { title: 'x', courseId: c.course.courseId, startsAt: startIn(60), durationMinutes: 60, externalUrl: 'http://zoom.us/j/1' });
+    const http = await c.teacher.b.post('/api/live/teacher/sessions', {
+      title: 'x',
+      courseId: c.course.courseId,
+      startsAt: startIn(60),
+      durationMinutes: 60,
+      externalUrl: 'http://zoom.us/j/1',
+    });
     expect(http.status).toBe(400);
     expect((await c.teacher.b.json(http)).error.fields.externalUrl).toBeTruthy();
   });
@@ -199,7 +212,9 @@ describe(`live sessions: groups, plans and tenants on ${DRIVER}`, () => {
     const g = await c.teacher.b.json(await c.teacher.b.post('/api/live/teacher/groups', { name: 'الفوج أ' }));
     expect(await errorCode(await c.teacher.b.post('/api/live/teacher/groups', { name: 'الفوج أ' }))).toBe('LIVE_GROUP_EXISTS');
     expect((await c.teacher.b.patch(`/api/live/teacher/groups/${g.id}`, { name: 'الفوج ب' })).status).toBe(200);
-    expect(await c.teacher.b.json(await c.teacher.b.post(`/api/live/teacher/groups/${g.id}/members`, { studentIds: [c.a.id, c.b.id, c.a.id] }))).toEqual({ added: 2 });
+    expect(await c.teacher.b.json(await c.teacher.b.post(`/api/live/teacher/groups/${g.id}/members`, { studentIds: [c.a.id, c.b.id, c.a.id] }))).toEqual({
+      added: 2,
+    });
     expect((await c.teacher.b.delete(`/api/live/teacher/groups/${g.id}/members/${c.b.id}`)).status).toBe(200);
     const members = await c.teacher.b.json(await c.teacher.b.get(`/api/live/teacher/groups/${g.id}/members`));
     expect(members).toMatchObject({ group: { name: 'الفوج ب' }, members: [{ id: c.a.id }] });
@@ -226,17 +241,41 @@ describe(`live sessions: groups, plans and tenants on ${DRIVER}`, () => {
       expect(res.status).toBe(404);
       expect(await errorCode(res)).toBe('LIVE_SESSION_NOT_FOUND');
     }
-    for (const res of [await o.get(`/api/live/teacher/groups/${g.id}/members`), await o.post(`/api/live/teacher/groups/${g.id}/members`, { studentIds: [c.a.id] }), await o.delete(`/api/live/teacher/groups/${g.id}`)]) {
+    for (const res of [
+      await o.get(`/api/live/teacher/groups/${g.id}/members`),
+      await o.post(`/api/live/teacher/groups/${g.id}/members`, { studentIds: [c.a.id] }),
+      await o.delete(`/api/live/teacher/groups/${g.id}`),
+    ]) {
       expect(await errorCode(res)).toBe('LIVE_GROUP_NOT_FOUND');
     }
     const otherCourse = await publishedCourse(other, { lessons: 1 });
-    expect(await errorCode(await o.post('/api/live/teacher/sessions', { title: 'x', courseId: c.course.courseId, startsAt: startIn(60), durationMinutes: 60, externalUrl: 'https://meet.google.com/x' }))).toBe('COURSE_NOT_FOUND');
+    expect(
+      await errorCode(
+        await o.post('/api/live/teacher/sessions', {
+          title: 'x',
+          courseId: c.course.courseId,
+          startsAt: startIn(60),
+          durationMinutes: 60,
+          externalUrl: 'https://meet.google.com/x',
+        }),
+      ),
+    ).toBe('COURSE_NOT_FOUND');
     const own = await o.post('/api/live/teacher/groups', { name: 'mine' });
     const mine = await o.json(own);
     // Another teacher's student cannot be put in a group, nor another teacher's group on a session.
     expect(await errorCode(await o.post(`/api/live/teacher/groups/${mine.id}/members`, { studentIds: [c.a.id] }))).toBe('STUDENT_NOT_FOUND');
     expect(
-      await errorCode(await o.post('/api/live/teacher/sessions', { title: 'x', courseId: otherCourse.courseId, startsAt: startIn(60), durationMinutes: 60, externalUrl: 'https://meet.google.com/x', target: 'groups', groupIds: [g.id] })),
+      await errorCode(
+        await o.post('/api/live/teacher/sessions', {
+          title: 'x',
+          courseId: otherCourse.courseId,
+          startsAt: startIn(60),
+          durationMinutes: 60,
+          externalUrl: 'https://meet.google.com/x',
+          target: 'groups',
+          groupIds: [g.id],
+        }),
+      ),
     ).toBe('LIVE_GROUP_NOT_FOUND');
   });
 });

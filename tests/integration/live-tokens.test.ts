@@ -13,7 +13,12 @@ import { errorCode, liveClass, MINUTE, startIn } from './live-helpers';
 
 let t: TTestApp;
 beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: 'true', JITSI_DOMAIN: 'meet.example.dz', JITSI_APP_ID: 'darsi', JITSI_APP_SECRET: 'a-jitsi-app-secret-of-32-characters-or-more' });
+  t = await createTestApp({
+    TRUST_PROXY: 'true',
+    JITSI_DOMAIN: 'meet.example.dz',
+    JITSI_APP_ID: 'darsi',
+    JITSI_APP_SECRET: 'a-jitsi-app-secret-of-32-characters-or-more',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -27,10 +32,16 @@ const claims = (jwt: string) => decodeJwt(jwt) as unknown as TClaims;
 type TB = { post: (u: string, body?: unknown) => Promise<Response>; json: (r: Response) => Promise<any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 async function embeddedSession(c: Awaited<ReturnType<typeof liveClass>>) {
-  const res = await c.teacher.b.post('/api/live/teacher/sessions', { title: 'حصة مدمجة', courseId: c.course.courseId, startsAt: startIn(5), durationMinutes: 60 });
+  const res = await c.teacher.b.post('/api/live/teacher/sessions', {
+    title: 'حصة مدمجة',
+    courseId: c.course.courseId,
+    startsAt: startIn(5),
+    durationMinutes: 60,
+  });
   return ((await res.json()) as { sessionIds: string[] }).sessionIds[0]!;
 }
-const join = async (b: TB, id: string, deviceId: string) => (await b.json(await b.post(`/api/live/student/sessions/${id}/join`, { deviceId }))) as { join: { jwt: string } };
+const join = async (b: TB, id: string, deviceId: string) =>
+  (await b.json(await b.post(`/api/live/student/sessions/${id}/join`, { deviceId }))) as { join: { jwt: string } };
 const beat = (b: TB, id: string, deviceId: string) => b.post(`/api/live/student/sessions/${id}/heartbeat`, { deviceId });
 
 describe(`live meeting tokens on ${DRIVER}`, () => {
@@ -56,7 +67,7 @@ describe(`live meeting tokens on ${DRIVER}`, () => {
     expect(claims((await join(c.b.b, id, 'device-b-0001')).join.jwt).context.user.name).toBe(`${c.b.name} · student`);
   });
 
-  it("refreshes the token at each heartbeat, and a replaced device gets none: its token dies within minutes", async () => {
+  it('refreshes the token at each heartbeat, and a replaced device gets none: its token dies within minutes', async () => {
     const c = await liveClass(t);
     const id = await embeddedSession(c);
     const first = await join(c.a.b, id, 'device-one-0001');
@@ -84,7 +95,13 @@ describe(`live meeting tokens on ${DRIVER}`, () => {
 
   it('hands out no token in link mode and none after the end', async () => {
     const c = await liveClass(t);
-    const res = await c.teacher.b.post('/api/live/teacher/sessions', { title: 'حصة برابط', courseId: c.course.courseId, startsAt: startIn(5), durationMinutes: 30, externalUrl: 'https://meet.google.com/abc-defg-hij' });
+    const res = await c.teacher.b.post('/api/live/teacher/sessions', {
+      title: 'حصة برابط',
+      courseId: c.course.courseId,
+      startsAt: startIn(5),
+      durationMinutes: 30,
+      externalUrl: 'https://meet.google.com/abc-defg-hij',
+    });
     const id = ((await res.json()) as { sessionIds: string[] }).sessionIds[0]!;
     expect((await c.a.b.json(await c.a.b.post(`/api/live/student/sessions/${id}/join`, { deviceId: 'device-one-0001' }))).join.kind).toBe('external');
     expect(await (await beat(c.a.b, id, 'device-one-0001')).json()).toEqual({ ended: false });

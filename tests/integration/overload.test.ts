@@ -21,16 +21,25 @@ const timed = async (call: () => Promise<Response>) => {
   const started = performance.now();
   const res = await call();
   const body = (await res.json()) as { error?: { code: string; message: string } };
-  return { status: res.status, code: body.error?.code, message: body.error?.message, retryAfter: res.headers.get('retry-after'), ms: performance.now() - started };
+  return {
+    status: res.status,
+    code: body.error?.code,
+    message: body.error?.message,
+    retryAfter: res.headers.get('retry-after'),
+    ms: performance.now() - started,
+  };
 };
 
 describe(`the overload guard on ${DRIVER} (issue 23)`, () => {
   it('answers a login flood at once (200 or 429 with Retry-After), keeps health answering, and serves again after it', { timeout: 60_000 }, async () => {
     const student = newStudent();
-    expect((await browser(t).post('/api/account/register/student', student)).status).toBe(201);
+    expect((await browser(t).post('/api/accounts/register/student', student)).status).toBe(201);
     // Every other client reads French: the refusal goes through the one error path, in the client's language.
     const login = (i: number) => () =>
-      browser(t, { ip: `10.23.${Math.floor(i / 200)}.${(i % 200) + 1}` }).post(`/api/account/login${i % 2 ? '?lng=fr' : ''}`, { email: student.email, password: student.password });
+      browser(t, { ip: `10.23.${Math.floor(i / 200)}.${(i % 200) + 1}` }).post(`/api/accounts/login${i % 2 ? '?lng=fr' : ''}`, {
+        email: student.email,
+        password: student.password,
+      });
 
     let flooding = true;
     const health: { status: number; ms: number }[] = [];
@@ -53,7 +62,9 @@ describe(`the overload guard on ${DRIVER} (issue 23)`, () => {
     for (const a of shed) {
       expect(a.status).toBe(429);
       expect(Number(a.retryAfter)).toBeGreaterThanOrEqual(1);
-      expect(a.message).toBe(a.i % 2 ? 'Le serveur est très sollicité en ce moment. Réessayez dans quelques secondes.' : 'الخادم مشغول الآن. حاول مرة أخرى بعد بضع ثوانٍ.');
+      expect(a.message).toBe(
+        a.i % 2 ? 'Le serveur est très sollicité en ce moment. Réessayez dans quelques secondes.' : 'الخادم مشغول الآن. يُرجى المحاولة مرة أخرى بعد بضع ثوانٍ.',
+      );
     }
     // Refused at once or after a short wait, never after the admitted requests' whole backlog.
     expect(Math.max(...shed.map((a) => a.ms))).toBeLessThan(8_000);

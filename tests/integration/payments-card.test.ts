@@ -55,14 +55,19 @@ async function buy() {
   expect(res.status).toBe(201);
   const { orderId, checkoutUrl } = (await res.json()) as { orderId: string; checkoutUrl: string };
   const checkoutId = [...standIn.checkouts.values()].find((e) => e.checkout.metadata.order_id === orderId)!.checkout.id;
-  const order = async () => (await student.b.json(await student.b.get(`http://${teacher.host}/api/payments/student/orders/${orderId}`))) as { status: string; test: boolean };
+  const order = async () =>
+    (await student.b.json(await student.b.get(`http://${teacher.host}/api/payments/student/orders/${orderId}`))) as { status: string; test: boolean };
   return { student, orderId, checkoutId, checkoutUrl, order };
 }
 
 const webhook = (body: string, signature: string) =>
   t.request('/api/payments/chargily/webhook', { method: 'POST', headers: { 'content-type': 'application/json', signature }, body });
 
-const enrolled = async (studentId: string) => t.database.db.select().from(enrollments).where(and(eq(enrollments.studentId, studentId), eq(enrollments.courseId, course.courseId)));
+const enrolled = async (studentId: string) =>
+  t.database.db
+    .select()
+    .from(enrollments)
+    .where(and(eq(enrollments.studentId, studentId), eq(enrollments.courseId, course.courseId)));
 const ledgerOf = (orderId: string) => t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId));
 
 /** A checkout event altered by `change`, signed with `key` as Chargily would sign it. */
@@ -95,11 +100,18 @@ describe('teacher settings', () => {
 
   it('refuses to turn card payments on without the key of the chosen mode, and malformed keys', async () => {
     const other = await registerTeacher(t);
-    expect((await other.b.json(await other.b.put('/api/payments/teacher/card-settings', { mode: 'live', enabled: true }))).error.code).toBe('PAYMENT_KEY_MISSING');
+    expect((await other.b.json(await other.b.put('/api/payments/teacher/card-settings', { mode: 'live', enabled: true }))).error.code).toBe(
+      'PAYMENT_KEY_MISSING',
+    );
     const bad = await other.b.put('/api/payments/teacher/card-settings', { mode: 'test', enabled: true, testKey: 'live_sk_abcdefgh123' });
     expect((await other.b.json(bad)).error.fields).toHaveProperty('testKey');
     // Teacher B sees their own (empty) settings, never A's.
-    expect(await other.b.json(await other.b.get('/api/payments/teacher/card-settings'))).toEqual({ mode: 'test', enabled: false, testKey: null, liveKey: null });
+    expect(await other.b.json(await other.b.get('/api/payments/teacher/card-settings'))).toEqual({
+      mode: 'test',
+      enabled: false,
+      testKey: null,
+      liveKey: null,
+    });
   });
 });
 
@@ -134,14 +146,27 @@ describe('a student pays by card', () => {
     expect(await order()).toMatchObject({ status: 'paid' });
     const [enrollment] = await enrolled(student.id);
     expect(enrollment).toMatchObject({ status: 'active', source: 'card', totalPaidDzd: PRICE });
-    expect(await ledgerOf(orderId)).toEqual([expect.objectContaining({ method: 'card', kind: 'payment', amountDzd: PRICE, feesDzd: checkout.fees, confirmedBy: 'chargily', sourceKey: `order:${orderId}` })]);
+    expect(await ledgerOf(orderId)).toEqual([
+      expect.objectContaining({
+        method: 'card',
+        kind: 'payment',
+        amountDzd: PRICE,
+        feesDzd: checkout.fees,
+        confirmedBy: 'chargily',
+        sourceKey: `order:${orderId}`,
+      }),
+    ]);
 
     const [{ email }] = (await t.database.db.select({ email: teachers.email }).from(teachers).where(eq(teachers.id, teacher.id))) as [{ email: string }];
     await t.services.jobs.start();
     const [reference] = (await t.database.db.select({ r: paymentOrders.reference }).from(paymentOrders).where(eq(paymentOrders.id, orderId))).map((r) => r.r);
     const mails = () => t.services.mailer.recent.filter((m) => m.text.includes(reference!));
     await expect.poll(() => mails().length, { timeout: 20_000 }).toBe(2);
-    expect(mails().map((m) => m.to).sort()).toEqual([email, student.email].sort());
+    expect(
+      mails()
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual([email, student.email].sort());
   });
 
   it('lists a payment made in test mode on the revenue page, marked, and counts it in no total', async () => {
@@ -157,7 +182,10 @@ describe('a student pays by card', () => {
     const { student, orderId, checkoutId } = await buy();
     expect((await standIn.settle(checkoutId, 'paid')).status).toBe(200);
     expect(await totals()).toEqual(before);
-    const list = (await teacher.b.json(await teacher.b.get('/api/revenue/teacher/entries?method=card'))) as { entries: { test: boolean; amountDzd: number }[]; sumDzd: number };
+    const list = (await teacher.b.json(await teacher.b.get('/api/revenue/teacher/entries?method=card'))) as {
+      entries: { test: boolean; amountDzd: number }[];
+      sumDzd: number;
+    };
     const [row] = await ledgerOf(orderId);
     expect(list.entries.find((e) => e.amountDzd === PRICE && e.test)).toBeTruthy();
     expect(list.sumDzd).toBe(list.entries.filter((e) => !e.test).reduce((sum, e) => sum + e.amountDzd, 0));
@@ -225,7 +253,7 @@ describe('a student pays by card', () => {
     expect([...(await enrolled(failed.student.id)), ...(await enrolled(canceled.student.id))]).toHaveLength(0);
   });
 
-  it('refuses an event of the other mode, even signed with the teacher\'s key of that mode', async () => {
+  it("refuses an event of the other mode, even signed with the teacher's key of that mode", async () => {
     const { student, checkoutId, order } = await buy();
     const live = forged(checkoutId, LIVE_KEY, (e) => {
       e.livemode = true;
@@ -236,7 +264,7 @@ describe('a student pays by card', () => {
     expect(await enrolled(student.id)).toHaveLength(0);
   });
 
-  it('refuses an amount that is not the order\'s', async () => {
+  it("refuses an amount that is not the order's", async () => {
     const { student, checkoutId, order } = await buy();
     const cheap = forged(checkoutId, TEST_KEY, (e) => {
       e.data.amount = 100;
@@ -289,7 +317,10 @@ describe('a student pays by card', () => {
     const other = await registerTeacher(t);
     const otherCourse = await publishedCourse(other, { plans: [{ type: 'monthly', priceDzd: 2000 }] });
     const student = await quickStudent(t, other);
-    const res = await student.b.post(`http://${other.host}/api/payments/student/orders/card`, { courseId: otherCourse.courseId, planId: otherCourse.planIds[0] });
+    const res = await student.b.post(`http://${other.host}/api/payments/student/orders/card`, {
+      courseId: otherCourse.courseId,
+      planId: otherCourse.planIds[0],
+    });
     expect((await student.b.json(res)).error.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
     // A course of teacher A asked for on teacher B's host does not exist there.
     const cross = await student.b.post(`http://${other.host}/api/payments/student/orders/card`, { courseId: course.courseId, planId: course.planIds[0] });

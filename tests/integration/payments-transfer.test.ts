@@ -12,7 +12,14 @@ let b: TTeacher;
 let course: { courseId: string; planIds: string[] };
 let png: Buffer;
 
-const DETAILS = { transferEnabled: true, ccpHolder: 'مريم بن علي', ccpNumber: '0012345678', ccpKey: '42', rip: '00799999001234567842', baridimobNumber: '0555 12 34 56' };
+const DETAILS = {
+  transferEnabled: true,
+  ccpHolder: 'مريم بن علي',
+  ccpNumber: '0012345678',
+  ccpKey: '42',
+  rip: '00799999001234567842',
+  baridimobNumber: '0555 12 34 56',
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -20,7 +27,9 @@ beforeAll(async () => {
   b = await registerTeacher(t);
   course = await publishedCourse(a, { plans: [{ type: 'monthly', priceDzd: 2500 }] });
   expect((await a.b.put('/api/payments/teacher/transfer-settings', DETAILS)).status).toBe(200);
-  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } }).png().toBuffer();
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await t.close();
@@ -36,7 +45,10 @@ const send = (student: { b: TBrowser }, orderId: string, bytes: Uint8Array | str
   upload(t, student.b, `/api/payments/student/receipts/${orderId}`, bytes, type, 'receipt.png');
 
 async function pendingOf(teacher: TTeacher) {
-  return ((await teacher.b.json(await teacher.b.get('/api/payments/teacher/receipts'))).receipts as Array<{ id: string; order: { id: string; reference: string } }>);
+  return (await teacher.b.json(await teacher.b.get('/api/payments/teacher/receipts'))).receipts as Array<{
+    id: string;
+    order: { id: string; reference: string };
+  }>;
 }
 
 describe('transfer details', () => {
@@ -80,15 +92,25 @@ describe('a transfer paid and approved', () => {
     const rows = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ method: 'ccp', kind: 'payment', amountDzd: 2500, confirmedBy: a.userId, sourceKey: `order:${id}` });
-    const enrolled = await t.database.db.select().from(enrollments).where(and(eq(enrollments.studentId, s.id), eq(enrollments.courseId, course.courseId)));
+    const enrolled = await t.database.db
+      .select()
+      .from(enrollments)
+      .where(and(eq(enrollments.studentId, s.id), eq(enrollments.courseId, course.courseId)));
     expect(enrolled).toHaveLength(1);
     expect(enrolled[0]).toMatchObject({ status: 'active', source: 'payment', totalPaidDzd: 2500 });
     expect((await s.b.json(await s.b.get(`/api/payments/student/transfer-orders/${id}`))).status).toBe('paid');
     expect((await a.b.post(`/api/payments/teacher/receipts/${receipt!.id}/reject`, { reason: 'trop tard' })).status).toBe(409);
 
     // Both sides are told (the job queue's messages, run as the worker would).
-    const jobs = (await t.services.jobs.boss.findJobs('payments.transfer-notice')) as unknown as Array<{ data: { kind: 'received' | 'approved' | 'rejected'; receiptId: string } }>;
-    expect(jobs.filter((j) => j.data.receiptId === receipt!.id).map((j) => j.data.kind).sort()).toEqual(['approved', 'received']);
+    const jobs = (await t.services.jobs.boss.findJobs('payments.transfer-notice')) as unknown as Array<{
+      data: { kind: 'received' | 'approved' | 'rejected'; receiptId: string };
+    }>;
+    expect(
+      jobs
+        .filter((j) => j.data.receiptId === receipt!.id)
+        .map((j) => j.data.kind)
+        .sort(),
+    ).toEqual(['approved', 'received']);
   });
 });
 
@@ -120,7 +142,10 @@ describe('a rejected receipt', () => {
     expect(audited.find((e) => e.action === 'payment.receipt_rejected')?.details).toMatchObject({ reason: 'المبلغ غير صحيح' });
     // The student is told by e-mail, in their language, with the teacher's reason.
     await t.services.jobs.start();
-    await vi.waitFor(() => expect(t.services.mailer.recent.filter((m) => m.to === s.email).map((m) => m.subject)).toHaveLength(2), { timeout: 20_000, interval: 200 });
+    await vi.waitFor(() => expect(t.services.mailer.recent.filter((m) => m.to === s.email).map((m) => m.subject)).toHaveLength(2), {
+      timeout: 20_000,
+      interval: 200,
+    });
     const [rejectedMail] = t.services.mailer.recent.filter((m) => m.to === s.email && m.text.includes('المبلغ غير صحيح'));
     expect(rejectedMail?.text).toContain(`/student/dashboard/orders/${id}`);
   });
@@ -142,7 +167,9 @@ describe('tenants', () => {
     expect((await send(other, id, png)).status).toBe(404);
     expect((await s.b.get(`/api/payments/student/receipts/${receipt!.id}/file`)).status).toBe(200);
     // A method the teacher did not complete is refused.
-    expect((await s.b.post('/api/payments/student/transfer-orders', { courseId: course.courseId, planId: course.planIds[0], method: 'bank' })).status).toBe(409);
+    expect((await s.b.post('/api/payments/student/transfer-orders', { courseId: course.courseId, planId: course.planIds[0], method: 'bank' })).status).toBe(
+      409,
+    );
   });
 });
 
@@ -156,7 +183,14 @@ describe('upload attacks', () => {
     const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;xxxxxxxxxx', 'latin1');
     const jsPdf = '%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\n%%EOF\n';
     const htmlPdf = '%PDF-1.4\n<html><script>alert(1)</script></html>\n%%EOF\n';
-    for (const [bytes, type] of [[svg, 'image/svg+xml'], [html, 'image/png'], [fakePng, 'image/png'], [gif, 'image/gif'], [jsPdf, 'application/pdf'], [htmlPdf, 'application/pdf']] as const) {
+    for (const [bytes, type] of [
+      [svg, 'image/svg+xml'],
+      [html, 'image/png'],
+      [fakePng, 'image/png'],
+      [gif, 'image/gif'],
+      [jsPdf, 'application/pdf'],
+      [htmlPdf, 'application/pdf'],
+    ] as const) {
       const res = await send(s, id, bytes, type);
       expect(res.status).toBe(400);
       expect((await res.json()).error.code).toBe('RECEIPT_INVALID');

@@ -19,7 +19,14 @@ beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: 'true' });
   a = await registerTeacher(t);
   other = await registerTeacher(t);
-  await publishedCourse(a, { title: 'الرياضيات للباكالوريا', lessons: 3, plans: [{ type: 'monthly', priceDzd: 2500 }, { type: 'yearly', priceDzd: 20000 }] });
+  await publishedCourse(a, {
+    title: 'الرياضيات للباكالوريا',
+    lessons: 3,
+    plans: [
+      { type: 'monthly', priceDzd: 2500 },
+      { type: 'yearly', priceDzd: 20000 },
+    ],
+  });
   await publishedCourse(a, { title: 'دورة مجانية في الفيزياء', kind: 'regular', lessons: 2, plans: [{ type: 'free', priceDzd: 0 }] });
   // A draft of this teacher and a published course of another teacher: neither may show.
   await a.b.post('/api/courses/teacher/courses', { title: 'مسودة لم تنشر', kind: 'organized' });
@@ -45,7 +52,10 @@ describe(`teacher platform home (${DRIVER})`, () => {
   });
 
   it('lists only this teacher’s published courses, with kind, lessons, plans in DZD and the free mark', async () => {
-    for (const [host, path] of [[a.host, '/'], [t.config.publicHost, `/platform/${a.subdomain}`]] as const) {
+    for (const [host, path] of [
+      [a.host, '/'],
+      [t.config.publicHost, `/platform/${a.subdomain}`],
+    ] as const) {
       const { status, html } = await home(host, path);
       expect(status, path).toBe(200);
       expect(html).toContain('الرياضيات للباكالوريا');
@@ -109,7 +119,10 @@ describe(`teacher platform home (${DRIVER})`, () => {
   it('escapes teacher content: a name, bio or course title never becomes markup', async () => {
     const c = await registerTeacher(t);
     const payload = '<img src=x onerror=alert(1)><script>alert(2)</script>';
-    await t.database.db.update(teachers).set({ name: `أ. ${payload}` }).where(eq(teachers.id, c.id));
+    await t.database.db
+      .update(teachers)
+      .set({ name: `أ. ${payload}` })
+      .where(eq(teachers.id, c.id));
     const page = await createPage(asClient(c), 'صفحة');
     await savePage(asClient(c), page.id, { ...editable(page), about_me: { ...(page.about_me as object), bio: payload } });
     await publish(asClient(c), page.id);
@@ -126,7 +139,10 @@ describe(`teacher platform home (${DRIVER})`, () => {
     expect((await home(t.config.publicHost, `/platform/${c.subdomain}`)).status).toBe(200);
     await t.database.db.update(teachers).set({ status: 'suspended' }).where(eq(teachers.id, c.id));
     t.services.landing.site.forgetSite(c.subdomain);
-    for (const [host, path] of [[t.config.publicHost, `/platform/${c.subdomain}`], [c.host, '/']] as const) {
+    for (const [host, path] of [
+      [t.config.publicHost, `/platform/${c.subdomain}`],
+      [c.host, '/'],
+    ] as const) {
       const res = await home(host, path);
       expect(res.status, host).toBe(302);
       expect(res.location).toBe('/inactive');

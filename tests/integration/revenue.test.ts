@@ -28,15 +28,22 @@ afterAll(async () => {
 
 describe(`the ledger and revenue on ${DRIVER}`, () => {
   it('writes a redemption, a manual enrollment and a refund exactly once, and a cancellation of 0', async () => {
-    const batch = await a.b.json(await a.b.post('/api/courses/teacher/batches', { count: 2, validUntil: inDays(30), courseId: course.courseId, planId: course.planIds[0] }));
-    const [code] = csvCodes(await (await a.b.get(`/api/courses/teacher/batches/${batch.id}/export/csv`)).text());
+    const batch = await a.b.json(
+      await a.b.post('/api/codes/teacher/batches', { count: 2, validUntil: inDays(30), courseId: course.courseId, planId: course.planIds[0] }),
+    );
+    const [code] = csvCodes(await (await a.b.get(`/api/codes/teacher/batches/${batch.id}/export/csv`)).text());
     const buyer = await quickStudent(t, a);
-    expect((await buyer.b.post(`http://${a.host}/api/courses/student/redeem`, { code })).status).toBe(200);
+    expect((await buyer.b.post(`http://${a.host}/api/codes/student/redeem`, { code })).status).toBe(200);
     // The same code again is refused and writes nothing.
-    expect((await buyer.b.post(`http://${a.host}/api/courses/student/redeem`, { code })).status).toBe(409);
+    expect((await buyer.b.post(`http://${a.host}/api/codes/student/redeem`, { code })).status).toBe(409);
 
     const walkIn = await quickStudent(t, a);
-    const enrolled = await a.b.post('/api/courses/teacher/enrollments', { studentId: walkIn.id, courseId: course.courseId, planId: course.planIds[0], paidDzd: 2500 });
+    const enrolled = await a.b.post('/api/subscriptions/teacher/enrollments', {
+      studentId: walkIn.id,
+      courseId: course.courseId,
+      planId: course.planIds[0],
+      paidDzd: 2500,
+    });
     expect(enrolled.status).toBe(201);
     let rows = await rowsOf(a.id);
     expect(rows.map((r) => [r.method, r.kind, r.amountDzd]).sort()).toEqual([
@@ -55,7 +62,7 @@ describe(`the ledger and revenue on ${DRIVER}`, () => {
     expect((await b.b.post(`/api/revenue/teacher/entries/${manual.id}/refund`, { reason: 'x' })).status).toBe(404);
 
     const enrollmentId = (await a.b.json(enrolled)).id as string;
-    expect((await a.b.post(`/api/courses/teacher/enrollments/${enrollmentId}/cancel`)).status).toBe(200);
+    expect((await a.b.post(`/api/subscriptions/teacher/enrollments/${enrollmentId}/cancel`)).status).toBe(200);
     rows = await rowsOf(a.id);
     expect(rows.map((r) => [r.method, r.kind, r.amountDzd]).sort()).toEqual([
       ['code', 'payment', 3000],
@@ -67,7 +74,12 @@ describe(`the ledger and revenue on ${DRIVER}`, () => {
 
     const summary = await a.b.json(await a.b.get('/api/revenue/teacher/summary'));
     expect(summary.totals).toMatchObject({ grossDzd: 5500, refundsDzd: 1000, netDzd: 4500, thisMonthDzd: 4500, payments: 2 });
-    expect(summary.byMethod).toEqual(expect.arrayContaining([{ method: 'code', amountDzd: 3000, payments: 1 }, { method: 'manual', amountDzd: 1500, payments: 1 }]));
+    expect(summary.byMethod).toEqual(
+      expect.arrayContaining([
+        { method: 'code', amountDzd: 3000, payments: 1 },
+        { method: 'manual', amountDzd: 1500, payments: 1 },
+      ]),
+    );
     expect(summary.byCourse).toEqual([{ courseId: course.courseId, title: 'الرياضيات للباكالوريا', amountDzd: 4500 }]);
     // Teacher B sees nothing of A's.
     const other = await b.b.json(await b.b.get('/api/revenue/teacher/summary'));
@@ -85,7 +97,11 @@ describe(`the ledger and revenue on ${DRIVER}`, () => {
     await recordLedgerEntry(db, { ...base, amountDzd: 400, sourceKey: `t:${teacher.id}:3`, createdAt: new Date('2026-02-28T23:10:00Z') });
     t.services.clock.now = () => new Date('2026-03-20T10:00:00Z');
     try {
-      const get = async (g: string) => (await teacher.b.json(await teacher.b.get(`/api/revenue/teacher/summary?granularity=${g}`))) as { series: Array<{ period: string; amountDzd: number }>; totals: Record<string, number> };
+      const get = async (g: string) =>
+        (await teacher.b.json(await teacher.b.get(`/api/revenue/teacher/summary?granularity=${g}`))) as {
+          series: Array<{ period: string; amountDzd: number }>;
+          totals: Record<string, number>;
+        };
       const days = await get('day');
       expect(days.series).toHaveLength(30);
       expect(days.series.at(-1)!.period).toBe('2026-03-20');
@@ -119,7 +135,9 @@ describe(`the ledger and revenue on ${DRIVER}`, () => {
 
   it("gives students their payments and a receipt in Arabic, and no one else's", async () => {
     const student = await quickStudent(t, a);
-    expect((await a.b.post('/api/courses/teacher/enrollments', { studentId: student.id, courseId: course.courseId, planId: course.planIds[0] })).status).toBe(201);
+    expect(
+      (await a.b.post('/api/subscriptions/teacher/enrollments', { studentId: student.id, courseId: course.courseId, planId: course.planIds[0] })).status,
+    ).toBe(201);
     const mine = await student.b.json(await student.b.get('/api/revenue/student/payments'));
     expect(mine.payments).toEqual([expect.objectContaining({ kind: 'payment', method: 'manual', amountDzd: 3000, courseTitle: 'الرياضيات للباكالوريا' })]);
     const entryId = mine.payments[0].id as string;
@@ -147,12 +165,17 @@ describe(`the ledger and revenue on ${DRIVER}`, () => {
   it('backfills existing redemptions and enrollments with an amount, once (the revenue migration)', async () => {
     const teacher = await registerTeacher(t);
     const own = await publishedCourse(teacher, { lessons: 1, plans: [{ type: 'monthly', priceDzd: 3000 }] });
-    const batch = await teacher.b.json(await teacher.b.post('/api/courses/teacher/batches', { count: 1, validUntil: inDays(30), courseId: own.courseId, planId: own.planIds[0] }));
-    const [code] = csvCodes(await (await teacher.b.get(`/api/courses/teacher/batches/${batch.id}/export/csv`)).text());
+    const batch = await teacher.b.json(
+      await teacher.b.post('/api/codes/teacher/batches', { count: 1, validUntil: inDays(30), courseId: own.courseId, planId: own.planIds[0] }),
+    );
+    const [code] = csvCodes(await (await teacher.b.get(`/api/codes/teacher/batches/${batch.id}/export/csv`)).text());
     const buyer = await quickStudent(t, teacher);
-    expect((await buyer.b.post(`http://${teacher.host}/api/courses/student/redeem`, { code })).status).toBe(200);
+    expect((await buyer.b.post(`http://${teacher.host}/api/codes/student/redeem`, { code })).status).toBe(200);
     const walkIn = await quickStudent(t, teacher);
-    expect((await teacher.b.post('/api/courses/teacher/enrollments', { studentId: walkIn.id, courseId: own.courseId, planId: own.planIds[0], paidDzd: 2000 })).status).toBe(201);
+    expect(
+      (await teacher.b.post('/api/subscriptions/teacher/enrollments', { studentId: walkIn.id, courseId: own.courseId, planId: own.planIds[0], paidDzd: 2000 }))
+        .status,
+    ).toBe(201);
     // As before the ledger existed: the rows are gone, the redemption and the enrollment remain.
     await t.database.db.delete(ledgerEntries).where(eq(ledgerEntries.teacherId, teacher.id));
     // Found by name: the lead may renumber the migration when merging.

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attemptLimits, auditLog, ledgerEntries, lessons } from '@server/core/db/schema';
+import { attemptLimits, auditLog, ledgerEntries, lessons, usedTokens } from '@server/core/db/schema';
 import { activePdfs, CLEAN_OBJECTS, pdfOf } from '../support/pdf-fixtures';
 import { BOOTSTRAP_TOKEN, bootstrapAdmin } from './admin-fixtures';
 import { sendReceipt } from './billing-helpers';
@@ -23,7 +24,16 @@ afterAll(async () => {
   await t.close();
 });
 
-const OFF_SITE = ['/.//evil.example', '/a/..//evil.example', '/%2e//evil.example', '/%2E%2E//evil.example', '//evil.example', '/\\evil.example', '/\t/evil.example', '/\n/evil.example'];
+const OFF_SITE = [
+  '/.//evil.example',
+  '/a/..//evil.example',
+  '/%2e//evil.example',
+  '/%2E%2E//evil.example',
+  '//evil.example',
+  '/\\evil.example',
+  '/\t/evil.example',
+  '/\n/evil.example',
+];
 
 describe(`open redirects (finding 1) on ${DRIVER}`, () => {
   it('a verification link, even without a valid token, never sends anyone off the host it was opened on', async () => {
@@ -63,7 +73,13 @@ describe(`active PDFs and how uploaded PDFs are served (finding 5) on ${DRIVER}`
 
   it('refuses every active PDF as a student transfer receipt, and takes a plain one', async () => {
     const student = await quickStudent(t, tenant.teacher);
-    const order = await student.b.json(await student.b.post(`http://${tenant.teacher.host}/api/payments/student/transfer-orders`, { courseId: tenant.fx.courseId, planId: tenant.fx.planId, method: 'ccp' }));
+    const order = await student.b.json(
+      await student.b.post(`http://${tenant.teacher.host}/api/payments/student/transfer-orders`, {
+        courseId: tenant.fx.courseId,
+        planId: tenant.fx.planId,
+        method: 'ccp',
+      }),
+    );
     for (const [name, bytes] of active) {
       const res = await upload(t, student.b, `/api/payments/student/receipts/${order.id as string}`, bytes, 'application/pdf', 'r.pdf');
       expect(res.status, name).toBe(400);
@@ -151,11 +167,11 @@ describe(`smaller findings (7) on ${DRIVER}`, () => {
 
   it('keeps checking a certificate issued before the teacher turned certificates off (decision 110)', async () => {
     const { teacher } = tenant;
-    expect((await teacher.b.put(`/api/courses/teacher/certificates/${tenant.fx.courseId}`, { enabled: false })).status).toBe(200);
+    expect((await teacher.b.put(`/api/certificates/teacher/courses/${tenant.fx.courseId}`, { enabled: false })).status).toBe(200);
     const check = await t.request(`/certificates/${tenant.fx.certificateId}`, { headers: { 'x-forwarded-for': '10.231.0.1' } });
     expect(check.status).toBe(200);
     expect(await check.text()).toContain('طالب');
-    expect((await teacher.b.put(`/api/courses/teacher/certificates/${tenant.fx.courseId}`, { enabled: true })).status).toBe(200);
+    expect((await teacher.b.put(`/api/certificates/teacher/courses/${tenant.fx.courseId}`, { enabled: true })).status).toBe(200);
   });
 });
 
@@ -174,12 +190,12 @@ describe(`the owner unlocks an account locked by wrong passwords (finding 7, dec
 
   it('sends a signed single-use link when the lock happens; the link lets the owner in from their device only', async () => {
     const input = newTeacher();
-    expect((await browser(t).post('/api/account/register/teacher', input)).status).toBe(201);
+    expect((await browser(t).post('/api/accounts/register/teacher', input)).status).toBe(201);
     // 50 wrong passwords from many addresses (decision 008's per-account limit), written as the limiter writes them.
     await t.database.db.insert(attemptLimits).values({ key: `login:${input.email}`, count: 50, windowEndsAt: new Date(Date.now() + 15 * 60_000) });
     const owner = browser(t);
     const attacker = browser(t);
-    const locked = await owner.post('/api/account/login', { email: input.email, password: input.password });
+    const locked = await owner.post('/api/accounts/login', { email: input.email, password: input.password });
     expect(locked.status).toBe(429);
     const text = await unlockMail(input.email, 0);
     const link = new URL(/https?:\/\/\S+\/unlock-account\?token=\S+/.exec(text)![0]);
@@ -187,31 +203,41 @@ describe(`the owner unlocks an account locked by wrong passwords (finding 7, dec
     const token = link.searchParams.get('token')!;
     // Opening the page does nothing by itself (mail scanners open links).
     expect((await owner.get(`${link.pathname}${link.search}`)).status).toBe(200);
-    expect((await owner.post('/api/account/login', { email: input.email, password: input.password })).status).toBe(429);
+    expect((await owner.post('/api/accounts/login', { email: input.email, password: input.password })).status).toBe(429);
     // A forged or altered token is refused.
-    expect((await owner.post('/api/account/unlock', { token: `${token.slice(0, -4)}AAAA` })).status).toBe(400);
-    const unlocked = await owner.post('/api/account/unlock', { token });
+    expect((await owner.post('/api/accounts/unlock', { token: `${token.slice(0, -4)}AAAA` })).status).toBe(400);
+    const unlocked = await owner.post('/api/accounts/unlock', { token });
     expect(unlocked.status).toBe(200);
-    expect((await owner.post('/api/account/unlock', { token })).status, 'single use').toBe(400);
-    expect((await owner.post('/api/account/login', { email: input.email, password: input.password })).status).toBe(200);
+    expect((await owner.post('/api/accounts/unlock', { token })).status, 'single use').toBe(400);
+    // A JWT whose id was spent in the database (decision 139): refused on any instance, kept until it expires.
+    const { jti, exp } = decodeJwt(token);
+    const [spent] = await t.database.db.select().from(usedTokens).where(eq(usedTokens.jti, jti!));
+    expect(spent).toMatchObject({ scope: 'unlock', expiresAt: new Date(exp! * 1000) });
+    expect((await owner.post('/api/accounts/login', { email: input.email, password: input.password })).status).toBe(200);
     // The attacker keeps guessing and locks the account again: the owner's device stays let through.
-    await t.database.db.update(attemptLimits).set({ count: 80 }).where(eq(attemptLimits.key, `login:${input.email}`));
-    await t.database.db.insert(attemptLimits).values({ key: `login:${input.email}`, count: 80, windowEndsAt: new Date(Date.now() + 15 * 60_000) }).onConflictDoNothing();
-    expect((await attacker.post('/api/account/login', { email: input.email, password: input.password })).status).toBe(429);
-    expect((await owner.post('/api/account/login', { email: input.email, password: input.password })).status).toBe(200);
+    await t.database.db
+      .update(attemptLimits)
+      .set({ count: 80 })
+      .where(eq(attemptLimits.key, `login:${input.email}`));
+    await t.database.db
+      .insert(attemptLimits)
+      .values({ key: `login:${input.email}`, count: 80, windowEndsAt: new Date(Date.now() + 15 * 60_000) })
+      .onConflictDoNothing();
+    expect((await attacker.post('/api/accounts/login', { email: input.email, password: input.password })).status).toBe(429);
+    expect((await owner.post('/api/accounts/login', { email: input.email, password: input.password })).status).toBe(200);
   });
 
   it('sends the link on request while the lock stands, once per lock, and says the same for any address', async () => {
     const input = newTeacher();
-    expect((await browser(t).post('/api/account/register/teacher', input)).status).toBe(201);
+    expect((await browser(t).post('/api/accounts/register/teacher', input)).status).toBe(201);
     const asker = browser(t);
     // Not locked: nothing is sent, the answer is the same.
-    expect(await asker.json(await asker.post('/api/account/unlock/request', { email: input.email }))).toEqual({ sent: true });
-    expect(await asker.json(await asker.post('/api/account/unlock/request', { email: 'nobody@example.test' }))).toEqual({ sent: true });
+    expect(await asker.json(await asker.post('/api/accounts/unlock/request', { email: input.email }))).toEqual({ sent: true });
+    expect(await asker.json(await asker.post('/api/accounts/unlock/request', { email: 'nobody@example.test' }))).toEqual({ sent: true });
     await t.database.db.insert(attemptLimits).values({ key: `login:${input.email}`, count: 51, windowEndsAt: new Date(Date.now() + 15 * 60_000) });
-    expect(await asker.json(await asker.post('/api/account/unlock/request', { email: input.email }))).toEqual({ sent: true });
+    expect(await asker.json(await asker.post('/api/accounts/unlock/request', { email: input.email }))).toEqual({ sent: true });
     await unlockMail(input.email, 0);
-    expect(await asker.json(await asker.post('/api/account/unlock/request', { email: input.email }))).toEqual({ sent: true });
+    expect(await asker.json(await asker.post('/api/accounts/unlock/request', { email: input.email }))).toEqual({ sent: true });
     await new Promise((r) => setTimeout(r, 2_000));
     expect(mailsTo(input.email), 'one e-mail per lock').toBe(1);
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Window } from 'happy-dom';
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatNumber } from '@shared/format';
 import { LANGUAGES, type TLanguage } from '@shared/i18n';
 import { loadSiteBuild, SITE_MANIFEST } from '@server/site/assets';
 import { renderPage } from '@server/site/render';
@@ -35,7 +36,11 @@ afterAll(async () => {
 /** GET of a public page; the page tests read each page (about 140 of them) once between them. */
 const pages = new Map<string, Promise<{ status: number; type: string | null; html: string }>>();
 const page = (url: string) => {
-  if (!pages.has(url)) pages.set(url, t.request(url).then(async (res) => ({ status: res.status, type: res.headers.get('content-type'), html: await res.text() })));
+  if (!pages.has(url))
+    pages.set(
+      url,
+      t.request(url).then(async (res) => ({ status: res.status, type: res.headers.get('content-type'), html: await res.text() })),
+    );
   return pages.get(url)!;
 };
 
@@ -47,7 +52,14 @@ const metaOf = (html: string, name: string) => decode(new RegExp(`<meta (?:name|
 const h1Of = (html: string) => decode(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? '');
 /** Share of words two texts have in common (Jaccard), ignoring case and punctuation. */
 function similarity(a: string, b: string): number {
-  const words = (s: string) => new Set(s.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' ').split(/\s+/).filter(Boolean));
+  const words = (s: string) =>
+    new Set(
+      s
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+        .split(/\s+/)
+        .filter(Boolean),
+    );
   const [x, y] = [words(a), words(b)];
   const shared = [...x].filter((w) => y.has(w)).length;
   return shared / (new Set([...x, ...y]).size || 1);
@@ -218,9 +230,9 @@ describe(`public site pages on ${DRIVER}`, () => {
   it('counts the days since the launch of 2023-07-15 in the footer, with Arabic plural forms', async () => {
     const days = Math.floor((Date.parse(new Date().toISOString().slice(0, 10)) - Date.parse('2023-07-15')) / 86_400_000);
     const en = await (await t.request('/?lng=en')).text();
-    expect(en).toContain(`${days} days since Darsi launched on 15 July 2023`);
+    expect(en).toContain(`${formatNumber('en', days)} days since Darsi launched on 15 July 2023`);
     const ar = await (await t.request('/')).text();
-    expect(ar).toMatch(new RegExp(`مرّ ${days} (يوماً|يوم) على انطلاق دَرسي`));
+    expect(ar).toMatch(new RegExp(`مرّ ${formatNumber('ar', days).replace('.', '\\.')} (يوماً|يوم) على انطلاق دَرسي`));
   });
 
   it('roadmap: milestones, features by category and each status, the release timeline, the feedback form and contact', async () => {
@@ -258,7 +270,13 @@ describe(`public site pages on ${DRIVER}`, () => {
         const doc = parse((await page(`/documentation/${slug}?lng=${lng}`)).html);
         const blocks = [...doc.querySelectorAll('.prose-docs :is(p, li, td, th, h2, h3)')].filter((el) => !el.querySelector('p, li'));
         const row = (el: Element) => (el.tagName === 'TD' ? (el.parentElement?.firstElementChild?.textContent ?? '') : '');
-        problems.push(...markProblems(lng, slug, blocks.map((el) => ({ text: el.textContent ?? '', marked: false, context: listContext(el), row: row(el) }))));
+        problems.push(
+          ...markProblems(
+            lng,
+            slug,
+            blocks.map((el) => ({ text: el.textContent ?? '', marked: false, context: listContext(el), row: row(el) })),
+          ),
+        );
       }
     }
     expect(problems).toEqual([]);
@@ -266,7 +284,8 @@ describe(`public site pages on ${DRIVER}`, () => {
 
   it('the dashboard menu marks as coming soon exactly the sections whose feature is not built', () => {
     const soon = NAV_GROUPS.flatMap((g) => g.items.filter((i) => isComingSoon(i.feature)).map((i) => i.key));
-    expect(soon.sort()).toEqual(['analytics', 'feedback', 'notifications']);
+    // Analytics landed with issue 27: no section of the menu is still to come.
+    expect(soon.sort()).toEqual([]);
   });
 
   it('writes every number of four digits or more grouped in the Arabic pages and help pages (issue 24: one number format)', async () => {
@@ -295,7 +314,8 @@ describe(`public site pages on ${DRIVER}`, () => {
         for (const m of body.matchAll(/([^\s>"'(/@]+)\.darsi\.dz/g)) {
           seen += 1;
           const before = body.slice(0, m.index);
-          if (!/^[a-z0-9-]+$/.test(m[1]!) || !/<(bdi|code) dir="ltr">$/.test(before)) problems.push(`${lng} ${path}: ${body.slice(m.index - 20, m.index + m[0].length)}`);
+          if (!/^[a-z0-9-]+$/.test(m[1]!) || !/<(bdi|code) dir="ltr">$/.test(before))
+            problems.push(`${lng} ${path}: ${body.slice(m.index - 20, m.index + m[0].length)}`);
         }
       }
     }
@@ -307,20 +327,24 @@ describe(`public site pages on ${DRIVER}`, () => {
     for (const lng of LANGUAGES) {
       const site = locale(lng, 'site');
       const ids = site.roadmap.categories.flatMap((c: { features: Array<{ id: string }> }) => c.features.map((f) => f.id));
-      const onRoadmap = Object.entries(FEATURES).filter(([, f]) => f.roadmap).map(([id]) => id);
+      const onRoadmap = Object.entries(FEATURES)
+        .filter(([, f]) => f.roadmap)
+        .map(([id]) => id);
       expect([...ids].sort(), lng).toEqual(onRoadmap.sort());
       const refs = [...JSON.stringify(site).matchAll(/"soon":"([^"]+)"/g)].map((m) => m[1]!);
-      expect(refs.filter((id) => !isComingSoon(id)), `${lng}: "soon" names a feature that is not coming`).toEqual([]);
+      expect(
+        refs.filter((id) => !isComingSoon(id)),
+        `${lng}: "soon" names a feature that is not coming`,
+      ).toEqual([]);
     }
     const home = parse(await (await t.request('/?lng=en')).text());
-    const reports = home.querySelector('#pricing [data-soon="reports"]');
-    expect(reports?.textContent).toContain('Course analytics');
-    expect(reports?.querySelector('[data-soon-badge]')?.textContent).toBe('Coming soon');
-    // Protected video (issue 12) and live sessions (issue 14) have landed: no mark any more.
+    // Protected video (issue 12), live sessions (issue 14), course analytics (issue 27) and staff (issue 28) have landed: no mark any more.
+    expect(home.querySelector('[data-soon="assistants"]')).toBeNull();
+    expect(home.querySelector('[data-soon="reports"]')).toBeNull();
     expect(home.querySelector('[data-soon="protectedVideo"]')).toBeNull();
     expect(home.querySelector('[data-soon="liveSessions"]')).toBeNull();
     const roadmap = parse(await (await t.request('/roadmap?lng=en')).text());
-    expect(roadmap.querySelector('[data-roadmap-feature="reports"] [data-status]')?.getAttribute('data-status')).toBe('planned');
+    expect(roadmap.querySelector('[data-roadmap-feature="reports"] [data-status]')?.getAttribute('data-status')).toBe('completed');
     expect(roadmap.querySelector('[data-roadmap-feature="protectedVideo"] [data-status]')?.getAttribute('data-status')).toBe('completed');
     expect(roadmap.querySelector('[data-roadmap-feature="liveSessions"] [data-status]')?.getAttribute('data-status')).toBe('completed');
   });
@@ -332,7 +356,9 @@ describe(`public site pages on ${DRIVER}`, () => {
         () => ({ title: 'Roadmap', description: '' }),
         () => createElement(RoadmapPage),
       );
-      return [...parse(html).querySelectorAll('#milestones li')].map((li) => `${li.querySelector('h3')?.textContent} ${li.querySelector('[data-status]')?.getAttribute('data-status')}`);
+      return [...parse(html).querySelectorAll('#milestones li')].map(
+        (li) => `${li.querySelector('h3')?.textContent} ${li.querySelector('[data-status]')?.getAttribute('data-status')}`,
+      );
     };
     expect(milestones('2026-11-24T12:00:00Z')).toEqual([
       'Darsi launches completed',
@@ -352,16 +378,17 @@ describe(`public site pages on ${DRIVER}`, () => {
         expect(doc.querySelectorAll('main [data-soon], main [data-soon-badge]'), `${lng} ${path}`).toHaveLength(0);
       }
     }
-    // The pricing cards: only multi-currency, assistants, course analytics and the custom API are still to come.
+    // The pricing cards: only multi-currency, assistants and the custom API are still to come.
     const home = parse((await page('/?lng=ar')).html);
     const marked = [...home.querySelectorAll('#pricing [data-soon]')].map((el) => el.getAttribute('data-soon'));
-    expect(new Set(marked)).toEqual(new Set(['multiCurrency', 'assistants', 'reports', 'customApi']));
+    expect(new Set(marked)).toEqual(new Set(['multiCurrency', 'customApi']));
     expect(home.querySelectorAll('#pricing [data-soon-badge]')).toHaveLength(marked.length);
   });
 
   it('documentation: every page of §2.2 exists in Markdown in all three languages, with its title and description', async () => {
-    // The 30 pages of §2.2, students/live-sessions (issue 14), the lesson-video page (issue 12) and transfers (issue 13).
-    expect(SPEC_DOC_SLUGS).toHaveLength(33);
+    // The 30 pages of §2.2, students/live-sessions (issue 14), the lesson-video page (issue 12), transfers (issue 13)
+    // the data saver (issue 30), quizzes and exams (issue 25) and the team (issue 28).
+    expect(SPEC_DOC_SLUGS).toHaveLength(37);
     for (const lng of LANGUAGES) {
       const docs = locale(lng, 'docs');
       for (const slug of SPEC_DOC_SLUGS) {
@@ -386,7 +413,10 @@ describe(`public site pages on ${DRIVER}`, () => {
       // Each menu entry is a top-level bullet: - **Name** (`/path`): …
       const listed = [...guide.matchAll(/^- \*\*[^*]+\*\* \(`(\/[^`]+)`\)/gm)].map((m) => m[1]);
       expect(listed.length, lng).toBeGreaterThan(3);
-      expect(listed.filter((p) => !menu.includes(p!)), lng).toEqual([]);
+      expect(
+        listed.filter((p) => !menu.includes(p!)),
+        lng,
+      ).toEqual([]);
     }
   });
 
@@ -421,14 +451,27 @@ describe(`public site pages on ${DRIVER}`, () => {
     // A missing file stays a plain 404.
     expect((await t.request('/missing.png')).status).toBe(404);
 
-    for (const path of ['/login', '/teacher/dashboard', '/teacher/unknown/deeper', '/dashboard/landing-pages/123', '/student/dashboard/courses/1/lessons/2', '/admin/dashboard/anything', '/platform/demo/login', '/verify', '/404']) {
+    for (const path of [
+      '/login',
+      '/teacher/dashboard',
+      '/teacher/unknown/deeper',
+      '/dashboard/landing-pages/123',
+      '/student/dashboard/courses/1/lessons/2',
+      '/admin/dashboard/anything',
+      '/platform/demo/login',
+      '/verify',
+      '/404',
+    ]) {
       const res = await t.request(path);
       expect(res.status, path).toBe(200);
       expect(await res.text(), path).toContain('<div id="root"></div>');
     }
     // On a teacher's own host, any other path is the teacher's regular content (spec §2.6, §8 Routing).
     const teacher = await signedInTeacher(t);
-    for (const [host, path] of [[teacher.host, '/nope'], ['darsi.test', `/nope?subdomain=${teacher.subdomain}`]] as const) {
+    for (const [host, path] of [
+      [teacher.host, '/nope'],
+      ['darsi.test', `/nope?subdomain=${teacher.subdomain}`],
+    ] as const) {
       const onPlatform = await visit(t, host, path);
       expect(onPlatform.status, path).toBe(200);
       expect(await onPlatform.text()).toContain('<div id="root"></div>');

@@ -43,14 +43,14 @@ describe('e-mail over a real SMTP server', () => {
   it('delivers the verification and password-reset messages', async () => {
     const input = newTeacher();
     const b = browser(t);
-    expect((await b.post('/api/account/register/teacher', input)).status).toBe(201);
+    expect((await b.post('/api/accounts/register/teacher', input)).status).toBe(201);
     // The reset message is sent by a job (issue 16).
     await t.services.jobs.start();
-    await b.post('/api/account/password/forgot', { email: input.email });
+    await b.post('/api/accounts/password/forgot', { email: input.email });
     await expect.poll(() => received.filter((m) => m.to.includes(input.email)).length, { timeout: 15_000 }).toBe(2);
 
     const mine = received.filter((m) => m.to.includes(input.email));
-    expect(mine.map((m) => m.subject)).toEqual(['أكّد بريدك الإلكتروني في دَرسي', 'إعادة تعيين كلمة المرور في دَرسي']);
+    expect(mine.map((m) => m.subject)).toEqual(['تأكيد البريد الإلكتروني في دَرسي', 'إعادة تعيين كلمة المرور في دَرسي']);
     expect(mine[0]!.text).toContain('/api/auth/verify-email?token=');
     expect(mine[1]!.text).toMatch(/\/reset-password\?token=\S+/);
     // Nothing is written to the outbox when SMTP is configured.
@@ -64,7 +64,7 @@ describe('when the mail server refuses the message', () => {
     const b = browser(t);
     refuseMail = true;
     try {
-      const res = await b.post('/api/account/register/teacher', input);
+      const res = await b.post('/api/accounts/register/teacher', input);
       expect(res.status).toBe(201);
       expect(await b.json(res)).toEqual({ redirectTo: '/dashboard' });
       expect(res.headers.getSetCookie().some((c) => c.startsWith('darsi.session_token='))).toBe(true);
@@ -72,16 +72,19 @@ describe('when the mail server refuses the message', () => {
       expect(received.filter((m) => m.to.includes(input.email))).toHaveLength(0);
 
       // Asking again while the server still refuses says so, instead of pretending it was sent.
-      const failed = await b.post('/api/account/email/verification');
+      const failed = await b.post('/api/accounts/email/verification');
       expect(failed.status).toBe(503);
-      expect((await b.json(failed)).error).toEqual({ code: 'MAIL_SEND_FAILED', message: 'تعذر إرسال البريد الإلكتروني الآن. حاول مرة أخرى بعد قليل.' });
+      expect((await b.json(failed)).error).toEqual({
+        code: 'MAIL_SEND_FAILED',
+        message: 'تعذر إرسال البريد الإلكتروني الآن. يُرجى المحاولة مرة أخرى بعد قليل.',
+      });
     } finally {
       refuseMail = false;
     }
-    const resent = await b.post('/api/account/email/verification');
+    const resent = await b.post('/api/accounts/email/verification');
     expect(await b.json(resent)).toEqual({ sent: true, alreadyVerified: false });
     const mail = received.find((m) => m.to.includes(input.email));
-    expect(mail?.subject).toBe('أكّد بريدك الإلكتروني في دَرسي');
+    expect(mail?.subject).toBe('تأكيد البريد الإلكتروني في دَرسي');
     const link = mail!.text.match(/https?:\/\/\S+verify-email\S+/)![0];
     const verified = await b.get(link);
     expect(verified.headers.get('location')).toBe('/verify?confirmed=1');

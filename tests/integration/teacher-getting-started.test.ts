@@ -21,7 +21,7 @@ type TGettingStarted = {
 };
 
 async function state(teacher: TTeacher): Promise<TGettingStarted> {
-  const res = await teacher.b.get('/api/teacher/overview/getting-started');
+  const res = await teacher.b.get('/api/accounts/teacher/overview/getting-started');
   expect(res.status).toBe(200);
   return (await res.json()) as TGettingStarted;
 }
@@ -48,12 +48,19 @@ describe(`the teacher's getting-started checklist and waiting work on ${DRIVER}`
     const { courseId, planIds } = await publishedCourse(teacher, { lessons: 1 });
     expect(done(await state(teacher))).toEqual(['landingPage', 'course']);
 
-    const settings = await teacher.b.put('/api/payments/teacher/transfer-settings', { transferEnabled: true, ccpHolder: 'أستاذ', ccpNumber: '0012345678', ccpKey: '42' });
+    const settings = await teacher.b.put('/api/payments/teacher/transfer-settings', {
+      transferEnabled: true,
+      ccpHolder: 'أستاذ',
+      ccpNumber: '0012345678',
+      ccpKey: '42',
+    });
     expect(settings.status).toBe(200);
     expect(done(await state(teacher))).toEqual(['landingPage', 'course', 'payments']);
 
-    const batch = (await (await teacher.b.post('/api/courses/teacher/batches', { courseId, planId: planIds[0], count: 2, validUntil: inDays(30) })).json()) as { id: string };
-    const codes = csvCodes(await (await teacher.b.get(`/api/courses/teacher/batches/${batch.id}/export/csv`)).text());
+    const batch = (await (await teacher.b.post('/api/codes/teacher/batches', { courseId, planId: planIds[0], count: 2, validUntil: inDays(30) })).json()) as {
+      id: string;
+    };
+    const codes = csvCodes(await (await teacher.b.get(`/api/codes/teacher/batches/${batch.id}/export/csv`)).text());
     expect(done(await state(teacher))).toEqual(['landingPage', 'course', 'payments', 'cards']);
 
     const student = await quickStudent(t, teacher);
@@ -62,9 +69,11 @@ describe(`the teacher's getting-started checklist and waiting work on ${DRIVER}`
     expect(complete.today.students).toBe(1);
 
     // What waits: a transfer receipt, a code the student says they paid for, a visitor's message.
-    const order = (await (await student.b.post(`http://${teacher.host}/api/payments/student/transfer-orders`, { courseId, planId: planIds[0], method: 'ccp' })).json()) as { id: string };
+    const order = (await (
+      await student.b.post(`http://${teacher.host}/api/payments/student/transfer-orders`, { courseId, planId: planIds[0], method: 'ccp' })
+    ).json()) as { id: string };
     expect((await upload(t, student.b, `/api/payments/student/receipts/${order.id}`, PNG, 'image/png', 'r.png')).status).toBeLessThan(300);
-    const request = await student.b.post(`http://${teacher.host}/api/courses/student/code-requests`, { code: codes[1] });
+    const request = await student.b.post(`http://${teacher.host}/api/codes/student/code-requests`, { code: codes[1] });
     expect(request.status).toBeLessThan(300);
     const message = { name: 'زائر', email: 'v@example.test', subject: 'سؤال', message: 'متى تبدأ الدورة؟' };
     expect((await browser(t).post(`http://${teacher.host}/api/landing/public/pages/${page.id as string}/contact`, message)).status).toBeLessThan(300);
@@ -82,9 +91,9 @@ describe(`the teacher's getting-started checklist and waiting work on ${DRIVER}`
   });
 
   it('is for signed-in teachers only', async () => {
-    expect((await browser(t).get('/api/teacher/overview/getting-started')).status).toBe(401);
+    expect((await browser(t).get('/api/accounts/teacher/overview/getting-started')).status).toBe(401);
     const student = await quickStudent(t, null);
-    expect((await student.b.get('/api/teacher/overview/getting-started')).status).toBe(403);
+    expect((await student.b.get('/api/accounts/teacher/overview/getting-started')).status).toBe(403);
   });
 });
 
@@ -94,14 +103,17 @@ describe(`the ads screen's data on ${DRIVER} (spec §2.4)`, () => {
     const other = await registerTeacher(t);
     const client = { b: teacher.b, subdomain: teacher.subdomain, teacherId: teacher.id, host: teacher.host };
     const page = await createPage(client);
-    const pixels = [{ provider: 'meta', id: '123456789012' }, { provider: 'tiktok', id: 'C9ABCDEFGHIJKL' }];
+    const pixels = [
+      { provider: 'meta', id: '123456789012' },
+      { provider: 'tiktok', id: 'C9ABCDEFGHIJKL' },
+    ];
     expect((await savePage(client, page.id as string, { ...editable(page), tracking_pixels: pixels })).status).toBe(200);
     await publish(client, page.id as string);
     const second = await createPage(client, 'عرض الصيف');
     const { courseId } = await publishedCourse(teacher, { lessons: 1, title: 'الفيزياء' });
     await teacher.b.post('/api/courses/teacher/courses', { title: 'مسودة', kind: 'regular', description: '' });
 
-    const res = await teacher.b.get('/api/teacher/ads');
+    const res = await teacher.b.get('/api/accounts/teacher/ads');
     expect(res.status).toBe(200);
     const ads = (await res.json()) as { platformUrl: string; pages: Array<Record<string, unknown>>; courses: Array<Record<string, unknown>> };
     const base = `http://${teacher.subdomain}.${t.config.publicHost}`;
@@ -112,9 +124,9 @@ describe(`the ads screen's data on ${DRIVER} (spec §2.4)`, () => {
     ]);
     expect(ads.courses).toEqual([{ id: courseId, title: 'الفيزياء', url: `${base}/courses/${courseId}` }]);
 
-    const theirs = (await (await other.b.get('/api/teacher/ads')).json()) as typeof ads;
+    const theirs = (await (await other.b.get('/api/accounts/teacher/ads')).json()) as typeof ads;
     expect(theirs.pages).toEqual([]);
     expect(theirs.courses).toEqual([]);
-    expect((await browser(t).get('/api/teacher/ads')).status).toBe(401);
+    expect((await browser(t).get('/api/accounts/teacher/ads')).status).toBe(401);
   });
 });

@@ -24,7 +24,7 @@ describe(`a teacher's platform profile on ${DRIVER}`, () => {
   it('shows the name, the main page photo and colours, and only the contact ways the teacher chose', async () => {
     const teacher = await signedInTeacher(t);
     const anyone = browser(t);
-    const url = `/api/account/platform/${teacher.input.subdomain.toUpperCase()}`;
+    const url = `/api/accounts/platform/${teacher.input.subdomain.toUpperCase()}`;
     const bare = await anyone.json(await anyone.get(url));
     expect(bare).toEqual({
       name: teacher.input.name,
@@ -44,23 +44,23 @@ describe(`a teacher's platform profile on ${DRIVER}`, () => {
       aboutMe: { profile_image: '/landing-assets/me.webp' },
     });
     // Numbers in any usual Algerian form are stored as E.164; the e-mail only when the teacher ticks it.
-    const saved = await teacher.put('/api/teacher/contact', { phone: '0555 12 34 56', whatsapp: '+213 661 23 45 67', emailShown: true });
+    const saved = await teacher.put('/api/accounts/teacher/contact', { phone: '0555 12 34 56', whatsapp: '+213 661 23 45 67', emailShown: true });
     expect(saved.status, await saved.clone().text()).toBe(200);
     expect(await teacher.json(saved)).toMatchObject({ phone: '+213555123456', whatsapp: '+213661234567', emailShown: true });
-    expect(await teacher.json(await teacher.get('/api/teacher/contact'))).toMatchObject({ phone: '+213555123456', emailShown: true });
+    expect(await teacher.json(await teacher.get('/api/accounts/teacher/contact'))).toMatchObject({ phone: '+213555123456', emailShown: true });
 
     const branded = await anyone.json(await anyone.get(url));
     expect(branded.photo).toBe('/landing-assets/me.webp');
     expect(branded.colors).toEqual({ primary: '#0f766e', secondary: '#f59e0b' });
     expect(branded.contact).toEqual({ phone: '+213555123456', whatsapp: 'https://wa.me/213661234567', email: teacher.input.email });
 
-    await teacher.put('/api/teacher/contact', { phone: '', whatsapp: '', emailShown: false });
+    await teacher.put('/api/accounts/teacher/contact', { phone: '', whatsapp: '', emailShown: false });
     expect((await anyone.json(await anyone.get(url))).contact).toEqual({ phone: null, whatsapp: null, email: null });
   });
 
   it('refuses a contact number that is not Algerian, naming the field', async () => {
     const teacher = await signedInTeacher(t);
-    const res = await teacher.put('/api/teacher/contact', { phone: '+33 6 12 34 56 78', emailShown: false });
+    const res = await teacher.put('/api/accounts/teacher/contact', { phone: '+33 6 12 34 56 78', emailShown: false });
     expect(res.status).toBe(400);
     const body = await teacher.json(res);
     expect(body.error.code).toBe('VALIDATION_FAILED');
@@ -69,7 +69,7 @@ describe(`a teacher's platform profile on ${DRIVER}`, () => {
 
   it('answers PLATFORM_NOT_FOUND for an unknown subdomain', async () => {
     const anyone = browser(t);
-    const res = await anyone.get('/api/account/platform/nobody-here-xyz');
+    const res = await anyone.get('/api/accounts/platform/nobody-here-xyz');
     expect(res.status).toBe(404);
     expect((await anyone.json(res)).error.code).toBe('PLATFORM_NOT_FOUND');
   });
@@ -80,20 +80,26 @@ describe(`student registration with a phone number on ${DRIVER}`, () => {
     const teacher = await signedInTeacher(t);
     const withPhone = browser(t);
     const input = { ...newStudent({ platform: teacher.input.subdomain }), phone: '0770 11 22 33' };
-    const res = await withPhone.post('/api/account/register/student', input);
+    const res = await withPhone.post('/api/accounts/register/student', input);
     expect(res.status, await res.clone().text()).toBe(201);
     const session = await withPhone.session();
-    const [row] = await t.database.db.select({ phone: students.phone }).from(students).where(eq(students.id, session!.user.userId as string));
+    const [row] = await t.database.db
+      .select({ phone: students.phone })
+      .from(students)
+      .where(eq(students.id, session!.user.userId as string));
     expect(row?.phone).toBe('+213770112233');
 
     const bad = browser(t);
-    const refused = await bad.post('/api/account/register/student', { ...newStudent(), phone: '12345' });
+    const refused = await bad.post('/api/accounts/register/student', { ...newStudent(), phone: '12345' });
     expect(refused.status).toBe(400);
     const body = await bad.json(refused);
     expect(body.error.fields).toHaveProperty('phone');
 
     const without = await signedInStudent(t);
-    const [none] = await t.database.db.select({ phone: students.phone }).from(students).where(eq(students.id, (await without.session())!.user.userId as string));
+    const [none] = await t.database.db
+      .select({ phone: students.phone })
+      .from(students)
+      .where(eq(students.id, (await without.session())!.user.userId as string));
     expect(none?.phone).toBeNull();
   });
 });
@@ -101,14 +107,14 @@ describe(`student registration with a phone number on ${DRIVER}`, () => {
 describe(`suspension on ${DRIVER}`, () => {
   it("shows the admin's reason to the teacher (after the right password only), closes sign-up, hides the contact, and reactivation clears it", async () => {
     const teacher = await signedInTeacher(t);
-    await teacher.put('/api/teacher/contact', { phone: '0555123456', emailShown: true });
+    await teacher.put('/api/accounts/teacher/contact', { phone: '0555123456', emailShown: true });
     const reason = 'لم تُسدَّد فاتورة شهر مارس';
     const set = await admin.patch(`/api/admin/teachers/${teacher.teacherId}/status`, { status: 'suspended', reason });
     expect(set.status, await set.clone().text()).toBe(200);
     expect((await admin.json(await admin.get(`/api/admin/teachers/${teacher.teacherId}`))).statusReason).toBe(reason);
 
     const again = browser(t);
-    const refused = await again.post('/api/account/login', { email: teacher.input.email, password: teacher.input.password });
+    const refused = await again.post('/api/accounts/login', { email: teacher.input.email, password: teacher.input.password });
     expect(refused.status).toBe(403);
     const body = await again.json(refused);
     expect(body.error.code).toBe('TEACHER_INACTIVE');
@@ -116,17 +122,17 @@ describe(`suspension on ${DRIVER}`, () => {
 
     // A wrong password learns nothing about the suspension.
     const stranger = browser(t);
-    const wrong = await stranger.json(await stranger.post('/api/account/login', { email: teacher.input.email, password: 'not-the-password-1' }));
+    const wrong = await stranger.json(await stranger.post('/api/accounts/login', { email: teacher.input.email, password: 'not-the-password-1' }));
     expect(wrong.error.code).toBe('INVALID_CREDENTIALS');
     expect(wrong.error.details).toBeUndefined();
 
     // Students: the platform says it is closed (no contact, no reason) and registration is refused.
     const anyone = browser(t);
-    const profile = await anyone.json(await anyone.get(`/api/account/platform/${teacher.input.subdomain}`));
+    const profile = await anyone.json(await anyone.get(`/api/accounts/platform/${teacher.input.subdomain}`));
     expect(profile.available).toBe(false);
     expect(profile.contact).toEqual({ phone: null, whatsapp: null, email: null });
     expect(JSON.stringify(profile)).not.toContain(reason);
-    const student = await anyone.post('/api/account/register/student', newStudent({ platform: teacher.input.subdomain }));
+    const student = await anyone.post('/api/accounts/register/student', newStudent({ platform: teacher.input.subdomain }));
     expect(student.status).toBe(403);
     const studentBody = await anyone.json(student);
     expect(studentBody.error.code).toBe('TEACHER_INACTIVE');
@@ -135,7 +141,7 @@ describe(`suspension on ${DRIVER}`, () => {
     await admin.patch(`/api/admin/teachers/${teacher.teacherId}/status`, { status: 'active' });
     expect((await admin.json(await admin.get(`/api/admin/teachers/${teacher.teacherId}`))).statusReason).toBeNull();
     const back = browser(t);
-    expect((await back.post('/api/account/login', { email: teacher.input.email, password: teacher.input.password })).status).toBe(200);
+    expect((await back.post('/api/accounts/login', { email: teacher.input.email, password: teacher.input.password })).status).toBe(200);
   });
 
   it('records the reason in the audit entry and refuses an over-long one', async () => {

@@ -19,17 +19,55 @@ type TActor = { name: string; b: TBrowser; home: TTenant; target: TTenant; isAdm
 
 /** Tenant-owned tables (not sessions, limits, audit or view counters, which a refused request may touch). */
 const WATCHED: PgTable[] = [
-  schema.user, schema.teachers, schema.students, schema.teacherStudents, schema.courses, schema.coursePlans, schema.courseSections,
-  schema.lessons, schema.enrollments, schema.lessonProgress, schema.codeBatches, schema.activationCodes, schema.codeRedemptions,
-  schema.codeRequests, schema.codeExports, schema.courseCertificateSettings, schema.certificates, schema.teacherLandingPages,
-  schema.landingContactRequests, schema.landingImages, schema.liveGroups, schema.liveGroupMembers, schema.liveSessions,
-  schema.liveSessionGroups, schema.liveLeases, schema.liveAttendance, schema.lessonVideos, schema.videoLeases, schema.videoPositions,
-  schema.teacherPaymentSettings, schema.paymentOrders, schema.paymentReceipts, schema.ledgerEntries, schema.planSubscriptions, schema.planInvoices,
+  schema.user,
+  schema.teachers,
+  schema.students,
+  schema.teacherStudents,
+  schema.courses,
+  schema.coursePlans,
+  schema.courseSections,
+  schema.lessons,
+  schema.enrollments,
+  schema.lessonProgress,
+  schema.codeBatches,
+  schema.activationCodes,
+  schema.codeRedemptions,
+  schema.codeRequests,
+  schema.codeExports,
+  schema.courseCertificateSettings,
+  schema.certificates,
+  schema.teacherLandingPages,
+  schema.landingContactRequests,
+  schema.landingImages,
+  schema.liveGroups,
+  schema.liveGroupMembers,
+  schema.liveSessions,
+  schema.liveSessionGroups,
+  schema.liveLeases,
+  schema.liveAttendance,
+  schema.lessonVideos,
+  schema.videoLeases,
+  schema.videoPositions,
+  schema.teacherPaymentSettings,
+  schema.paymentOrders,
+  schema.paymentReceipts,
+  schema.ledgerEntries,
+  schema.planSubscriptions,
+  schema.planInvoices,
+  schema.quizzes,
+  schema.quizBankQuestions,
+  schema.quizExtraTime,
+  schema.quizAttempts,
+  schema.quizAnswers,
+  schema.staffMembers,
+  schema.staffInvitations,
 ];
 
 /** A digest of every watched table, in one query (one per route keeps the matrix quick). */
 async function snapshot(): Promise<string[]> {
-  const parts = WATCHED.map((table) => sql`select ${getTableName(table)} as name, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from ${table} x`);
+  const parts = WATCHED.map(
+    (table) => sql`select ${getTableName(table)} as name, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from ${table} x`,
+  );
   const { rows } = (await t.database.db.execute(sql.join(parts, sql` union all `))) as unknown as { rows: Array<{ name: string; digest: string }> };
   return WATCHED.map((table) => rows.find((row) => row.name === getTableName(table))!.digest);
 }
@@ -62,7 +100,12 @@ async function send(route: string, rule: Exclude<TRule, { kind: 'open' }>, actor
     const form = new FormData();
     form.set('file', new File([new Uint8Array(bytes)], 'matrix', { type: rule.upload }));
     const raw = { 'content-type': rule.upload, 'x-file-name': 'matrix' };
-    return t.request(new URL(url).pathname, { method, host: new URL(url).host, headers: rule.form ? headers : { ...headers, ...raw }, body: rule.form ? form : bytes });
+    return t.request(new URL(url).pathname, {
+      method,
+      host: new URL(url).host,
+      headers: rule.form ? headers : { ...headers, ...raw },
+      body: rule.form ? form : bytes,
+    });
   }
   const body = typeof rule.body === 'function' ? rule.body(actor.target.fx) : (rule.body ?? {});
   const hasBody = method !== 'GET' && method !== 'HEAD';
@@ -88,6 +131,9 @@ beforeAll(async () => {
     { name: 'student B', b: b.student, home: b, target: a, isStudent: true },
     { name: 'teacher A', b: a.teacher.b, home: a, target: b },
     { name: 'teacher B', b: b.teacher.b, home: b, target: a },
+    // Issue 28: staff act for their teacher only, even with the owner role (every permission).
+    { name: 'staff A (owner role)', b: a.staff, home: a, target: b },
+    { name: 'staff B (owner role)', b: b.staff, home: b, target: a },
     { name: 'admin', b: admin, home: a, target: b, isAdmin: true },
   ];
 }, 120_000);
@@ -96,10 +142,13 @@ afterAll(async () => {
 });
 
 /** Owned routes whose thing the fixtures do not make: an exported PDF file (a job), a video thumbnail. */
-const NOTHING_TO_READ = new Set(['GET /api/courses/teacher/batches/:batchId/export/pdf/file', 'GET /api/video/lessons/:lessonId/thumbnail.jpg']);
+const NOTHING_TO_READ = new Set(['GET /api/codes/teacher/batches/:batchId/export/pdf/file', 'GET /api/video/lessons/:lessonId/thumbnail.jpg']);
 
 /** Routes with a path parameter, from the app itself (middleware entries left out). */
-const idRoutes = () => routesOf(t.app).map((r) => `${r.method} ${r.path}`).filter((key) => key.includes('/:'));
+const idRoutes = () =>
+  routesOf(t.app)
+    .map((r) => `${r.method} ${r.path}`)
+    .filter((key) => key.includes('/:'));
 
 describe(`the tenant and role matrix (R1) on ${DRIVER}`, () => {
   it('classifies every route of the app that has an ID in its path', () => {
@@ -137,7 +186,8 @@ describe(`the tenant and role matrix (R1) on ${DRIVER}`, () => {
         if (rule.kind === 'blind' && [401, 403, 404].includes(res.status)) continue;
         if (rule.kind === 'blind') {
           const unknown = await send(route, rule, actor, true);
-          if (unknown.status !== res.status || (await unknown.text()) !== text) leaks.push(`${route} as ${actor.name}: ${res.status} ${text.slice(0, 160)}, unlike an unknown ID`);
+          if (unknown.status !== res.status || (await unknown.text()) !== text)
+            leaks.push(`${route} as ${actor.name}: ${res.status} ${text.slice(0, 160)}, unlike an unknown ID`);
         } else if (![401, 403, 404].includes(res.status)) leaks.push(`${route} as ${actor.name}: ${res.status} ${text.slice(0, 160)}`);
       }
       const after = await snapshot();

@@ -16,9 +16,35 @@
  * so that the ownership check, not validation, is what refuses the other tenant (it gets the target's IDs).
  */
 export type TFixtureId =
-  | 'courseId' | 'sectionId' | 'lessonId' | 'planId' | 'batchId' | 'codeId' | 'requestId' | 'enrollmentId' | 'certificateId'
-  | 'groupId' | 'studentId' | 'sessionId' | 'pageId' | 'contactRequestId' | 'teacherId' | 'subdomain'
-  | 'orderId' | 'receiptId' | 'entryId' | 'invoiceId';
+  | 'courseId'
+  | 'sectionId'
+  | 'lessonId'
+  | 'planId'
+  | 'batchId'
+  | 'codeId'
+  | 'requestId'
+  | 'enrollmentId'
+  | 'certificateId'
+  | 'groupId'
+  | 'studentId'
+  | 'sessionId'
+  | 'pageId'
+  | 'contactRequestId'
+  | 'teacherId'
+  | 'subdomain'
+  | 'orderId'
+  | 'receiptId'
+  | 'entryId'
+  | 'invoiceId'
+  | 'quizId'
+  | 'quizLessonId'
+  | 'attemptId'
+  | 'bankQuestionId'
+  | 'quizQuestionId'
+  | 'figureName'
+  | 'messageId'
+  | 'memberId'
+  | 'invitationId';
 /** One tenant's IDs, and a valid body for its landing page. */
 export type TFixture = Record<TFixtureId, string> & { pageBody: Record<string, unknown> };
 type TBody = Record<string, unknown> | ((target: TFixture) => Record<string, unknown>);
@@ -41,10 +67,12 @@ const NOT_AN_ID = 'the path part names a fixed thing, not a tenant’s data';
 const deviceBody = { deviceId: 'matrix-device-1' };
 const reason = { reason: 'matrix reason' };
 const invoice = { id: 'invoiceId' } as const;
+const MATRIX_QUESTION = { id: 'matrix-q', type: 'truefalse', prompt: 'matrix', points: 1, correct: true };
+const QUIZ_BODY = { title: 'matrix', subjects: [{ id: 's', exercises: [{ id: 'e', questions: [MATRIX_QUESTION] }] }] };
 
 export const ROUTE_MATRIX: Record<string, TRule> = {
   // Accounts, admin.
-  'GET /api/account/platform/:subdomain': open(PLATFORM_BY_NAME),
+  'GET /api/accounts/platform/:subdomain': open(PLATFORM_BY_NAME),
   'GET /api/admin/teachers/:id': admin(),
   'PATCH /api/admin/teachers/:id/status': admin({ status: 'suspended' }),
   'PATCH /api/admin/teachers/:id/plan': admin({ plan: 'institution' }),
@@ -55,6 +83,23 @@ export const ROUTE_MATRIX: Record<string, TRule> = {
   'PATCH /api/admin/inbox/:kind/:id': open('site inbox rows are the platform’s, not a tenant’s (admin only: admin-access.test.ts)'),
   'DELETE /api/admin/invitations/:id': open('admin invitations are the platform’s, not a tenant’s (admin only: admin-access.test.ts)'),
   'POST /api/admin/admins/:id/revoke': open('admins are the platform’s, not a tenant’s (admin only: admin-access.test.ts)'),
+
+  // Notifications and messages (issue 26).
+  'POST /api/notifications/:id/read': open(
+    'a notification is one person’s, not a tenant’s: another’s id changes nothing, like an unknown one (notifications.test.ts)',
+  ),
+  'GET /api/messages/teacher/conversations/:studentId': own(),
+  'POST /api/messages/teacher/conversations/:studentId': own({ body: 'matrix message' }),
+  'GET /api/messages/student/conversations/:teacherId': own(),
+  'POST /api/messages/student/conversations/:teacherId': own({ body: 'matrix message' }),
+  'PUT /api/messages/teacher/conversations/:studentId/attachment': ownUpload('image/png'),
+  'GET /api/messages/teacher/conversations/:studentId/messages/:messageId/attachment': own(),
+  'PUT /api/messages/student/conversations/:teacherId/attachment': ownUpload('image/png'),
+  'GET /api/messages/student/conversations/:teacherId/messages/:messageId/attachment': own(),
+  'GET /api/analytics/teacher/students/:studentId': own(),
+  'GET /api/analytics/teacher/quizzes/:quizId/items': own(),
+  'GET /api/analytics/teacher/csv/:table': open(`${NOT_AN_ID}: the table's name (analytics-figures.test.ts checks its tenant)`),
+  'PATCH /api/messages/admin/feedback/:id': open('feedback to Darsi is the platform’s inbox, not a tenant’s (admin only: teacher-feedback.test.ts)'),
 
   // Landing pages.
   'GET /api/landing/pages/:id': own(undefined, { id: 'pageId' }),
@@ -96,38 +141,38 @@ export const ROUTE_MATRIX: Record<string, TRule> = {
   'GET /api/courses/teacher/courses/:courseId/lessons/:lessonId/preview': own(),
   'PUT /api/courses/teacher/uploads/lessons/:lessonId': ownUpload('application/pdf'),
   'PUT /api/courses/teacher/uploads/covers/:courseId': ownUpload('image/png'),
-  'GET /api/courses/teacher/certificates/:courseId': own(),
-  'PUT /api/courses/teacher/certificates/:courseId': own({ enabled: false }),
-  'GET /api/courses/teacher/certificates/:courseId/signature': own(),
-  'DELETE /api/courses/teacher/certificates/:courseId/signature': own(),
-  'PUT /api/courses/teacher/uploads/signatures/:courseId': ownUpload('image/png'),
+  'GET /api/certificates/teacher/courses/:courseId': own(),
+  'PUT /api/certificates/teacher/courses/:courseId': own({ enabled: false }),
+  'GET /api/certificates/teacher/courses/:courseId/signature': own(),
+  'DELETE /api/certificates/teacher/courses/:courseId/signature': own(),
+  'PUT /api/certificates/teacher/uploads/signatures/:courseId': ownUpload('image/png'),
 
   // Codes, subscriptions.
-  'GET /api/courses/teacher/batches/:batchId/codes': own(),
-  'GET /api/courses/teacher/batches/:batchId/export/csv': own(),
-  'POST /api/courses/teacher/batches/:batchId/export/pdf': own(),
-  'GET /api/courses/teacher/batches/:batchId/export/pdf': own(),
-  'GET /api/courses/teacher/batches/:batchId/export/pdf/file': own(),
-  'POST /api/courses/teacher/batches/:batchId/revoke': own(),
-  'POST /api/courses/teacher/codes/:codeId/revoke': own(),
-  'POST /api/courses/teacher/codes/:codeId/sold': own(),
-  'POST /api/courses/teacher/codes/:codeId/unsold': own(),
-  'POST /api/courses/teacher/batches/:batchId/sold': own({ from: 1, to: 1 }),
-  'POST /api/courses/teacher/code-requests/:requestId/confirm': own(),
-  'POST /api/courses/teacher/code-requests/:requestId/reject': own(),
-  'PATCH /api/courses/teacher/enrollments/:enrollmentId/plan': own((x) => ({ planId: x.planId, recalculate: true })),
-  'POST /api/courses/teacher/enrollments/:enrollmentId/cancel': own(),
-  'POST /api/courses/teacher/enrollments/:enrollmentId/reactivate': own(),
-  'POST /api/courses/teacher/enrollments/:enrollmentId/suspend': own(),
+  'GET /api/codes/teacher/batches/:batchId/codes': own(),
+  'GET /api/codes/teacher/batches/:batchId/export/csv': own(),
+  'POST /api/codes/teacher/batches/:batchId/export/pdf': own(),
+  'GET /api/codes/teacher/batches/:batchId/export/pdf': own(),
+  'GET /api/codes/teacher/batches/:batchId/export/pdf/file': own(),
+  'POST /api/codes/teacher/batches/:batchId/revoke': own(),
+  'POST /api/codes/teacher/codes/:codeId/revoke': own(),
+  'POST /api/codes/teacher/codes/:codeId/sold': own(),
+  'POST /api/codes/teacher/codes/:codeId/unsold': own(),
+  'POST /api/codes/teacher/batches/:batchId/sold': own({ from: 1, to: 1 }),
+  'POST /api/codes/teacher/code-requests/:requestId/confirm': own(),
+  'POST /api/codes/teacher/code-requests/:requestId/reject': own(),
+  'PATCH /api/subscriptions/teacher/enrollments/:enrollmentId/plan': own((x) => ({ planId: x.planId, recalculate: true })),
+  'POST /api/subscriptions/teacher/enrollments/:enrollmentId/cancel': own(),
+  'POST /api/subscriptions/teacher/enrollments/:enrollmentId/reactivate': own(),
+  'POST /api/subscriptions/teacher/enrollments/:enrollmentId/suspend': own(),
 
   // Courses (student).
-  'GET /api/courses/student/courses/:courseId': own(),
-  'POST /api/courses/student/courses/:courseId/enroll-free': own(),
-  'GET /api/courses/student/courses/:courseId/lessons/:lessonId': own(),
-  'POST /api/courses/student/lessons/:lessonId/complete': own(),
-  'GET /api/courses/student/lessons/:lessonId/file': own(),
-  'POST /api/courses/student/certificates/courses/:courseId': own(),
-  'GET /api/courses/student/certificates/:id/pdf': own(undefined, { id: 'certificateId' }),
+  'GET /api/learning/student/courses/:courseId': own(),
+  'POST /api/learning/student/courses/:courseId/enroll-free': own(),
+  'GET /api/learning/student/courses/:courseId/lessons/:lessonId': own(),
+  'POST /api/learning/student/lessons/:lessonId/complete': own(),
+  'GET /api/learning/student/lessons/:lessonId/file': own(),
+  'POST /api/certificates/student/courses/:courseId': own(),
+  'GET /api/certificates/student/:id/pdf': own(undefined, { id: 'certificateId' }),
   'GET /certificates/:id': open('the public check of a certificate by its unguessable id (decision 069)'),
 
   // Live.
@@ -155,9 +200,13 @@ export const ROUTE_MATRIX: Record<string, TRule> = {
   'GET /api/video/lessons/:lessonId/preview': onHost(),
   'POST /api/video/lessons/:lessonId/preview-playback': onHost(),
   'GET /api/video/lessons/:lessonId/preview-thumbnail.jpg': onHost(),
+  'GET /api/video/teacher/students/:studentId/devices': own(),
+  'GET /api/video/offline/:licence/:rendition{[0-9]{1,4}}/:file{index\\.m3u8|seg-[0-9]{4}\\.ts}': open(
+    'an ES256-signed offline licence, not a tenant ID (decision 192)',
+  ),
   'GET /api/video/play/:token/master.m3u8': open(TOKEN),
-  'GET /api/video/play/:token/key/:rendition{[0-9]{3,4}}/:n{[0-9]{1,5}}': open(TOKEN),
-  'GET /api/video/play/:token/:rendition{[0-9]{3,4}}/:file{index\\.m3u8|seg-[0-9]{4}\\.ts}': open(TOKEN),
+  'GET /api/video/play/:token/key/:rendition{[0-9]{1,4}}/:n{[0-9]{1,5}}': open(TOKEN),
+  'GET /api/video/play/:token/:rendition{[0-9]{1,4}}/:file{index\\.m3u8|seg-[0-9]{4}\\.ts}': open(TOKEN),
 
   // Payments: transfers and receipts, card orders.
   'GET /api/payments/teacher/receipts/:receiptId/file': own(),
@@ -197,6 +246,43 @@ export const ROUTE_MATRIX: Record<string, TRule> = {
   'GET /platform/:subdomain/courses/:courseId/lessons/:lessonId/file': onHost(),
   'GET /courses/:courseId/lessons/:lessonId/file': onHost(),
 
+  // Teaching staff (issue 28): the fixture's owner-role staff member and a waiting invitation.
+  'POST /api/staff/teacher/invitations/:invitationId/revoke': own(),
+  'PATCH /api/staff/teacher/members/:memberId': own({ role: 'assistant' }),
+  'DELETE /api/staff/teacher/members/:memberId': own(),
+
   // The public site.
   'POST /site-forms/:form': open(NOT_AN_ID),
+  // Quizzes and exams (issue 25).
+  'GET /api/quizzes/teacher/courses/:courseId/quizzes': own(),
+  'GET /api/quizzes/teacher/quizzes/:quizId': own(),
+  'PUT /api/quizzes/teacher/quizzes/:quizId': own(QUIZ_BODY),
+  'DELETE /api/quizzes/teacher/quizzes/:quizId': own(),
+  'PUT /api/quizzes/teacher/figures/:quizId': ownUpload('image/png'),
+  'GET /api/quizzes/teacher/quizzes/:quizId/figures/:name': own(undefined, { name: 'figureName' }),
+  'GET /api/quizzes/student/quizzes/:quizId/figures/:name': own(undefined, { name: 'figureName' }),
+  'GET /api/quizzes/teacher/courses/:courseId/bank': own(),
+  'POST /api/quizzes/teacher/courses/:courseId/bank': own({ chapter: 'matrix', question: MATRIX_QUESTION }),
+  'PUT /api/quizzes/teacher/bank/:questionId': own({ chapter: 'matrix', question: MATRIX_QUESTION }, { questionId: 'bankQuestionId' }),
+  'DELETE /api/quizzes/teacher/bank/:questionId': own(undefined, { questionId: 'bankQuestionId' }),
+  'GET /api/quizzes/teacher/quizzes/:quizId/extra-time': own(),
+  'PUT /api/quizzes/teacher/quizzes/:quizId/extra-time': own((x) => ({ studentId: x.studentId, minutes: 5 })),
+  'GET /api/quizzes/teacher/quizzes/:quizId/attempts': own(),
+  'GET /api/quizzes/teacher/quizzes/:quizId/attempts/csv': own(),
+  'GET /api/quizzes/teacher/quizzes/:quizId/analysis': own(),
+  'GET /api/quizzes/teacher/quizzes/:quizId/grading': own(),
+  'GET /api/quizzes/teacher/attempts/:attemptId': own(),
+  'POST /api/quizzes/teacher/attempts/:attemptId/grade': own({ questionId: 'matrix-photo', criteria: [{ id: 'all', points: 1 }] }),
+  'GET /api/quizzes/teacher/attempts/:attemptId/files/:questionId': own(undefined, { questionId: 'quizQuestionId' }),
+  'GET /api/quizzes/student/lessons/:lessonId/quiz': own(undefined, { lessonId: 'quizLessonId' }),
+  'POST /api/quizzes/student/quizzes/:quizId/attempts': own(),
+  'GET /api/quizzes/student/attempts/:attemptId': own(),
+  'PUT /api/quizzes/student/attempts/:attemptId/answers': own({
+    answers: [{ questionId: 'matrix-photo', value: { text: 'x' }, clientId: 'matrix-device', seq: 1 }],
+  }),
+  'PUT /api/quizzes/student/uploads/:attemptId/:questionId': ownUpload('image/png', { questionId: 'quizQuestionId' }),
+  'GET /api/quizzes/student/attempts/:attemptId/files/:questionId': own(undefined, { questionId: 'quizQuestionId' }),
+  'POST /api/quizzes/student/attempts/:attemptId/submit': own(),
+  'GET /api/quizzes/student/attempts/:attemptId/result': own(),
+  'POST /api/quizzes/student/attempts/:attemptId/check/:questionId': own(undefined, { questionId: 'quizQuestionId' }),
 };

@@ -26,7 +26,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const HTML = '<!doctype html><html><body><script>fetch("/api/account/session").then(r=>r.text()).then(alert)</script></body></html>';
+const HTML = '<!doctype html><html><body><script>fetch("/api/accounts/session").then(r=>r.text()).then(alert)</script></body></html>';
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script></svg>';
 const SCRIPTED_PDF = [
   '%PDF-1.4',
@@ -119,16 +119,21 @@ describe(`hostile uploads on ${DRIVER}`, () => {
     await teacher.b.patch(`/api/courses/teacher/lessons/${lessonId}`, { type: 'file', freePreview: true });
     const student = await quickStudent(t, teacher);
     const planId = course.planIds[0]!;
-    expect((await teacher.b.post('/api/courses/teacher/enrollments', { studentId: student.id, courseId: course.courseId, planId })).status).toBeLessThan(300);
+    expect((await teacher.b.post('/api/subscriptions/teacher/enrollments', { studentId: student.id, courseId: course.courseId, planId })).status).toBeLessThan(
+      300,
+    );
     const urls = [
       [teacher.b, `/api/courses/teacher/lessons/${lessonId}/file`],
-      [student.b, `http://${teacher.host}/api/courses/student/lessons/${lessonId}/file`],
+      [student.b, `http://${teacher.host}/api/learning/student/lessons/${lessonId}/file`],
       [student.b, `http://${teacher.host}/courses/${course.courseId}/lessons/${lessonId}/file`],
     ] as const;
     const scripted = await upload(t, teacher.b, lessonUrl(), SCRIPTED_PDF, 'application/pdf', 'lesson');
     expect(scripted.status).toBe(415);
     expect((await scripted.json()).error.code).toBe('FILE_TYPE_NOT_ALLOWED');
-    for (const [bytes, type] of [[PLAIN_PDF, 'application/pdf'], [HTML, 'text/plain']] as const) {
+    for (const [bytes, type] of [
+      [PLAIN_PDF, 'application/pdf'],
+      [HTML, 'text/plain'],
+    ] as const) {
       expect((await upload(t, teacher.b, lessonUrl(), bytes, type, 'lesson')).status).toBe(200);
       for (const [client, url] of urls) {
         const res = await client.get(url);
@@ -158,9 +163,17 @@ describe(`hostile uploads on ${DRIVER}`, () => {
       form.set('kind', 'general');
       form.set('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name);
       const cookie = await teacher.b.jar.getCookieString(`http://${t.config.publicHost}/`);
-      return t.request('/api/landing/images', { method: 'POST', headers: { origin: `http://${t.config.publicHost}`, cookie, 'x-forwarded-for': teacher.b.ip }, body: form });
+      return t.request('/api/landing/images', {
+        method: 'POST',
+        headers: { origin: `http://${t.config.publicHost}`, cookie, 'x-forwarded-for': teacher.b.ip },
+        body: form,
+      });
     };
-    for (const [bytes, type, name] of [[SVG, 'image/svg+xml', 'a.svg'], [SVG, 'image/png', 'a.png'], [HTML, 'image/jpeg', 'a.jpg']] as const) {
+    for (const [bytes, type, name] of [
+      [SVG, 'image/svg+xml', 'a.svg'],
+      [SVG, 'image/png', 'a.png'],
+      [HTML, 'image/jpeg', 'a.jpg'],
+    ] as const) {
       const res = await send(bytes, type, name);
       expect([name, res.status, (await res.json()).error.code]).toEqual([name, 400, 'IMAGE_INVALID']);
     }

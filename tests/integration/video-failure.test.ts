@@ -33,7 +33,7 @@ describe(`a video that cannot be processed on ${DRIVER}`, () => {
     expect(finished!.status).toBe(204);
     const status = await untilProcessed(teacher, course.videoLessonId, 110_000);
     expect(status).toMatchObject({ state: 'failed', renditions: [], thumbnailUrl: null, error: { code: 'VIDEO_PROCESSING_FAILED' } });
-    expect(status.error.message).toMatch(/ارفعه مرة أخرى/);
+    expect(status.error.message).toMatch(/يُرجى رفعه مرة أخرى/);
     const en = await teacher.b.json(await teacher.b.get(`/api/video/lessons/${course.videoLessonId}/status?lng=en`));
     expect(en.error.message).toMatch(/Upload it again/);
     expect(status.storage.usedBytes).toBe(0);

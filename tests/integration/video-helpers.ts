@@ -7,12 +7,33 @@ import type { TBrowser } from './browser';
 import type { TTeacher } from './courses-helpers';
 import type { TTestApp } from './harness';
 
-/** Tiny fixtures made by ffmpeg at test time (2 s, 320x240), so the suite stays fast and ships no media. */
-export function videoFixtures() {
+/** Tiny fixtures made by ffmpeg at test time (2 s, 320x240 unless told), so the suite stays fast and ships no media. */
+export function videoFixtures(seconds = 2, size = '320x240') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'darsi-video-fx-'));
   const ff = (...args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-v', 'error', '-y', ...args]);
   const video = path.join(dir, 'lesson.mp4');
-  ff('-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', video);
+  ff(
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${size}:rate=25`,
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440',
+    '-t',
+    String(seconds),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    video,
+  );
   const audio = path.join(dir, 'sound.m4a');
   ff('-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '2', '-c:a', 'aac', audio);
   const original = fs.readFileSync(video);
@@ -60,7 +81,9 @@ export async function videoCourse(teacher: TTeacher) {
   const course = await b.json(await b.post('/api/courses/teacher/courses', { title: 'الفيزياء', kind: 'regular', description: 'دورة' }));
   const section = await b.json(await b.post(`/api/courses/teacher/courses/${course.id}/sections`, { title: 'الفصل الأول' }));
   const video = await b.json(await b.post(`/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'درس مصور', type: 'video' }));
-  const text = await b.json(await b.post(`/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'درس مكتوب', type: 'text', bodyHtml: '<p>نص</p>' }));
+  const text = await b.json(
+    await b.post(`/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'درس مكتوب', type: 'text', bodyHtml: '<p>نص</p>' }),
+  );
   const plans = await b.json(await b.put(`/api/courses/teacher/courses/${course.id}/plans`, { plans: [{ type: 'monthly', priceDzd: 3000 }] }));
   expect((await b.patch(`/api/courses/teacher/courses/${course.id}`, { status: 'published' })).status).toBe(200);
   return { courseId: course.id as string, videoLessonId: video.id as string, textLessonId: text.id as string, planId: plans.plans[0].id as string };
@@ -79,5 +102,8 @@ export async function untilProcessed(teacher: TTeacher, lessonId: string, timeou
 
 export function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
 }

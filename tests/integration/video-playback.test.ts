@@ -18,7 +18,7 @@ let otherCourse: Awaited<ReturnType<typeof videoCourse>>;
 const studentBodies: Buffer[] = [];
 
 async function enroll(owner: TTeacher, studentId: string, c: { courseId: string; planId: string }) {
-  const res = await owner.b.post('/api/courses/teacher/enrollments', { studentId, courseId: c.courseId, planId: c.planId });
+  const res = await owner.b.post('/api/subscriptions/teacher/enrollments', { studentId, courseId: c.courseId, planId: c.planId });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()).id as string;
 }
@@ -41,11 +41,20 @@ async function startPlayback(b: TBrowser, lessonId: string, deviceId = 'device-a
 async function urlsOf(b: TBrowser, playlistUrl: string) {
   const base = new URL(playlistUrl, 'http://h/');
   const { body: master } = await studentGet(b, playlistUrl);
-  const variant = new URL(master.toString().split('\n').find((l) => l.endsWith('.m3u8'))!, base);
+  const variant = new URL(
+    master
+      .toString()
+      .split('\n')
+      .find((l) => l.endsWith('.m3u8'))!,
+    base,
+  );
   const { body: playlist } = await studentGet(b, variant.pathname);
   const lines = playlist.toString().split('\n');
   const key = new URL(/URI="([^"]+)"/.exec(lines.find((l) => l.startsWith('#EXT-X-KEY'))!)![1]!, variant);
-  const segment = new URL(lines.find((l) => l.endsWith('.ts'))!, variant);
+  const segment = new URL(
+    lines.find((l) => l.endsWith('.ts'))!,
+    variant,
+  );
   return { master: playlistUrl, variant: variant.pathname, key: key.pathname, segment: segment.pathname };
 }
 
@@ -69,7 +78,10 @@ beforeAll(async () => {
   course = await videoCourse(teacher);
   otherCourse = await videoCourse(other);
   await t.services.jobs.start();
-  for (const [owner, c] of [[teacher, course], [other, otherCourse]] as const) {
+  for (const [owner, c] of [
+    [teacher, course],
+    [other, otherCourse],
+  ] as const) {
     const { finished } = await tusUpload(t, owner.b, c.videoLessonId, fx.video);
     expect(finished!.status).toBe(204);
     expect((await untilProcessed(owner, c.videoLessonId)).state).toBe('ready');
@@ -115,11 +127,19 @@ describe(`video playback on ${DRIVER}`, () => {
     const urls = await urlsOf(teacher.b, (await res.json()).playlistUrl);
     expect((await teacher.b.get(urls.key)).status).toBe(200);
     const view = await teacher.b.json(await teacher.b.get(`/api/courses/teacher/courses/${course.courseId}`));
-    expect(view.sections[0].lessons[0].video).toMatchObject({ state: 'ready', durationSec: expect.any(Number), thumbnailUrl: expect.stringContaining('thumbnail.jpg') });
+    expect(view.sections[0].lessons[0].video).toMatchObject({
+      state: 'ready',
+      durationSec: expect.any(Number),
+      thumbnailUrl: expect.stringContaining('thumbnail.jpg'),
+    });
   });
 
   it('refuses anonymous playback (401) and a key without the session cookie (403, no key bytes)', async () => {
-    const res = await t.request(`/api/video/lessons/${course.videoLessonId}/playback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ deviceId: 'anon-device' }) });
+    const res = await t.request(`/api/video/lessons/${course.videoLessonId}/playback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deviceId: 'anon-device' }),
+    });
     expect(res.status).toBe(401);
     const student = await quickStudent(t, teacher);
     await enroll(teacher, student.id, course);
@@ -135,9 +155,12 @@ describe(`video playback on ${DRIVER}`, () => {
     const stranger = await quickStudent(t, other);
     await enroll(other, stranger.id, otherCourse);
     const expiredId = await enroll(teacher, expired.id, course);
-    await t.database.db.update(enrollments).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(enrollments.id, expiredId));
+    await t.database.db
+      .update(enrollments)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(enrollments.id, expiredId));
     const cancelledId = await enroll(teacher, cancelled.id, course);
-    expect((await teacher.b.post(`/api/courses/teacher/enrollments/${cancelledId}/cancel`)).status).toBe(200);
+    expect((await teacher.b.post(`/api/subscriptions/teacher/enrollments/${cancelledId}/cancel`)).status).toBe(200);
     for (const s of [none, expired, cancelled, stranger]) {
       const res = await startPlayback(s.b, course.videoLessonId);
       expect(res.status).toBe(403);
@@ -155,15 +178,15 @@ describe(`video playback on ${DRIVER}`, () => {
     const otherUrls = await urlsOf(other.b, theirs.playlistUrl);
     await expectNoKey(student.b, otherUrls.key);
     // The same token with another lesson written into it: the signature no longer holds.
-    const [body, mac] = tokenOf(mine.playlistUrl).split('.');
-    const claims = JSON.parse(Buffer.from(body!, 'base64url').toString()) as unknown[];
-    claims[1] = otherCourse.videoLessonId;
-    const swapped = `${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${mac}`;
-    const tampered = `${body}.${mac!.slice(0, -2)}${mac!.endsWith('AA') ? 'BB' : 'AA'}`;
-    claims[1] = course.videoLessonId;
-    claims[3] = Math.floor(Date.now() / 1000) - 10;
-    const forgedExpiry = `${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${mac}`;
-    for (const token of [swapped, tampered, forgedExpiry, 'garbage', `${body}.`]) {
+    // The token is a JWT (decision 139): header.claims.signature.
+    const [header, body, mac] = tokenOf(mine.playlistUrl).split('.');
+    const claims = JSON.parse(Buffer.from(body!, 'base64url').toString()) as Record<string, unknown>;
+    const rewrite = (change: Record<string, unknown>) => `${header}.${Buffer.from(JSON.stringify({ ...claims, ...change })).toString('base64url')}.${mac}`;
+    const swapped = rewrite({ lid: otherCourse.videoLessonId });
+    const tampered = `${header}.${body}.${mac!.slice(0, -2)}${mac!.endsWith('AA') ? 'BB' : 'AA'}`;
+    const forgedExpiry = rewrite({ exp: Math.floor(Date.now() / 1000) - 10 });
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${body}.`;
+    for (const token of [swapped, tampered, forgedExpiry, unsigned, 'garbage', `${header}.${body}.`]) {
       for (const url of [urls.master, urls.variant, urls.segment, urls.key]) await expectNoKey(student.b, withToken(url, token));
     }
     // A genuinely signed but expired token (the clock moves past its end).
@@ -254,28 +277,54 @@ describe(`video playback on ${DRIVER}`, () => {
     const id = await enroll(teacher, student.id, course);
     const playback = await (await startPlayback(student.b, course.videoLessonId)).json();
     const urls = await urlsOf(student.b, playback.playlistUrl);
-    expect((await teacher.b.post(`/api/courses/teacher/enrollments/${id}/cancel`)).status).toBe(200);
+    expect((await teacher.b.post(`/api/subscriptions/teacher/enrollments/${id}/cancel`)).status).toBe(200);
     const beat = await student.b.post('/api/video/playback/heartbeat', { token: playback.token, position: 1 });
     expect(beat.status).toBe(403);
     await expectNoKey(student.b, urls.key);
   });
 
+  it('keeps a key verdict per playback session for 15 s at most, and for the same cookie only (decision 151)', async () => {
+    const student = await quickStudent(t, teacher);
+    const id = await enroll(teacher, student.id, course);
+    const playback = await (await startPlayback(student.b, course.videoLessonId, 'verdict-5555')).json();
+    const urls = await urlsOf(student.b, playback.playlistUrl);
+    expect((await studentGet(student.b, urls.key)).res.status).toBe(200);
+    // The same key URL without the session cookie, or with another entitled student's, is checked in full: refused.
+    await expectNoKey(null, urls.key);
+    const classmate = await quickStudent(t, teacher);
+    await enroll(teacher, classmate.id, course);
+    await expectNoKey(classmate.b, urls.key);
+    // The teacher cancels and no heartbeat comes: the verdict holds until its 15 s end, never after.
+    expect((await teacher.b.post(`/api/subscriptions/teacher/enrollments/${id}/cancel`)).status).toBe(200);
+    expect((await studentGet(student.b, urls.key)).res.status).toBe(200);
+    const clock = t.services.clock;
+    const realNow = clock.now;
+    clock.now = () => new Date(Date.now() + 16_000);
+    try {
+      await expectNoKey(student.b, urls.key);
+    } finally {
+      clock.now = realNow;
+    }
+  });
+
   it('never serves a video lesson as a file to a student, and shows it only once ready', async () => {
     const student = await quickStudent(t, teacher);
     await enroll(teacher, student.id, course);
-    const file = await studentGet(student.b, `/api/courses/student/lessons/${course.videoLessonId}/file`);
+    const file = await studentGet(student.b, `/api/learning/student/lessons/${course.videoLessonId}/file`);
     expect(file.res.status).toBe(404);
-    const lesson = await studentGet(student.b, `/api/courses/student/courses/${course.courseId}/lessons/${course.videoLessonId}`);
+    const lesson = await studentGet(student.b, `/api/learning/student/courses/${course.courseId}/lessons/${course.videoLessonId}`);
     const view = JSON.parse(lesson.body.toString());
     expect(view.lesson).toMatchObject({ type: 'video', file: null, video: { state: 'ready', durationSec: expect.any(Number) } });
     expect((await studentGet(student.b, view.lesson.video.thumbnailUrl)).res.status).toBe(200);
     // A second video lesson still processing (here: only queued) is not in the student's outline at all.
-    const pending = await teacher.b.json(await teacher.b.post(`/api/courses/teacher/courses/${course.courseId}/lessons`, { sectionId: view.sections[0].id, title: 'قيد المعالجة', type: 'video' }));
-    const outline = JSON.parse((await studentGet(student.b, `/api/courses/student/courses/${course.courseId}`)).body.toString());
+    const pending = await teacher.b.json(
+      await teacher.b.post(`/api/courses/teacher/courses/${course.courseId}/lessons`, { sectionId: view.sections[0].id, title: 'قيد المعالجة', type: 'video' }),
+    );
+    const outline = JSON.parse((await studentGet(student.b, `/api/learning/student/courses/${course.courseId}`)).body.toString());
     const ids = outline.sections.flatMap((s: { lessons: Array<{ id: string }> }) => s.lessons.map((l) => l.id));
     expect(ids).toContain(course.videoLessonId);
     expect(ids).not.toContain(pending.id);
-    expect((await studentGet(student.b, `/api/courses/student/courses/${course.courseId}/lessons/${pending.id}`)).res.status).toBe(404);
+    expect((await studentGet(student.b, `/api/learning/student/courses/${course.courseId}/lessons/${pending.id}`)).res.status).toBe(404);
     const refused = await startPlayback(student.b, pending.id);
     expect(refused.status).toBe(403);
   });

@@ -50,11 +50,19 @@ describe(`video in S3-compatible storage (s3rver) on ${DRIVER}`, () => {
     const playback = await teacher.b.json(await teacher.b.post(`/api/video/lessons/${course.videoLessonId}/playback`, { deviceId: 'teacher-s3-device' }));
     const base = new URL(playback.playlistUrl, 'http://h/');
     const master = await (await teacher.b.get(playback.playlistUrl)).text();
-    const variant = new URL(master.split('\n').find((l) => l.endsWith('.m3u8'))!, base);
+    const variant = new URL(
+      master.split('\n').find((l) => l.endsWith('.m3u8'))!,
+      base,
+    );
     const list = await (await teacher.b.get(variant.pathname)).text();
     const [, keyUri, ivHex] = /URI="([^"]+)",IV=0x([0-9a-f]{32})/.exec(list)!;
     const key = Buffer.from(await (await teacher.b.get(new URL(keyUri!, variant).pathname)).arrayBuffer());
-    const segRes = await teacher.b.get(new URL(list.split('\n').find((l) => l.endsWith('.ts'))!, variant).pathname);
+    const segRes = await teacher.b.get(
+      new URL(
+        list.split('\n').find((l) => l.endsWith('.ts'))!,
+        variant,
+      ).pathname,
+    );
     expect(segRes.status).toBe(200);
     const sealed = Buffer.from(await segRes.arrayBuffer());
     expect(Number(segRes.headers.get('content-length'))).toBe(sealed.length);

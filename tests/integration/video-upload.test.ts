@@ -57,7 +57,10 @@ describe(`video uploads (tus) on ${DRIVER}`, () => {
   it('refuses, before any byte, an upload that does not fit in the plan storage: 413 with the remaining bytes', async () => {
     // 15 GB plan: fill it up to 1 MB from the limit with a PDF lesson file.
     const limit = 15 * 1024 ** 3;
-    await t.database.db.update(lessons).set({ fileSize: limit - 1024 * 1024, fileKey: 'x', fileName: 'big.pdf', fileType: 'application/pdf' }).where(eq(lessons.id, course.textLessonId));
+    await t.database.db
+      .update(lessons)
+      .set({ fileSize: limit - 1024 * 1024, fileKey: 'x', fileName: 'big.pdf', fileType: 'application/pdf' })
+      .where(eq(lessons.id, course.textLessonId));
     const { created } = await tusUpload(t, teacher.b, course.videoLessonId, fx.video, { length: 2 * 1024 * 1024 });
     expect(created.status).toBe(413);
     const body = await created.json();
@@ -97,7 +100,7 @@ describe(`video uploads (tus) on ${DRIVER}`, () => {
     expect(created.status).toBe(201);
     expect(finished!.status).toBe(204);
     const status = await untilProcessed(teacher, course.videoLessonId);
-    expect(status).toMatchObject({ state: 'ready', progress: 100, renditions: [240], error: null });
+    expect(status).toMatchObject({ state: 'ready', progress: 100, renditions: [0, 240], error: null });
     expect(status.durationSec).toBeGreaterThan(1.5);
     expect(status.thumbnailUrl).toMatch(/thumbnail\.jpg/);
     expect(status.storage.usedBytes).toBeGreaterThan(0);

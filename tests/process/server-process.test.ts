@@ -57,7 +57,10 @@ function exit(child: ChildProcessWithoutNullStreams): Promise<{ code: number | n
 // A first start seeds the demo data: a few seconds, more on a busy CI machine.
 async function waitForHealth(port: number) {
   for (let i = 0; i < 400; i += 1) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -89,9 +92,7 @@ describe('starting the server', () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darsi-port-'));
       // A clean clone runs this before any build: an absent web build must add no warning to the line.
       const unbuilt = path.join(dataDir, 'no-build');
-      const result = await exit(
-        start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', WEB_DIST_DIR: unbuilt }),
-      );
+      const result = await exit(start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', WEB_DIST_DIR: unbuilt }));
       expect(result.code).toBe(1);
       expect(result.stderr.trim()).toBe(`Darsi cannot start: 127.0.0.1:${port} is already in use (set PORT or HOST)`);
     } finally {
@@ -153,6 +154,25 @@ describe('starting the server', () => {
   });
 });
 
+/** Two requests on one socket with 6 s of silence between them: past Node's 5 s default, which reset reused sockets. */
+async function expectIdleKeepAliveSocketReused(port: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const ask = () =>
+    new Promise<{ keepAlive: string; socket: net.Socket }>((resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port, path: '/api/health', agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ keepAlive: String(res.headers['keep-alive'] ?? ''), socket: req.socket as net.Socket }));
+      });
+      req.on('error', reject);
+    });
+  const first = await ask();
+  expect(first.keepAlive).toBe('timeout=65');
+  await new Promise((r) => setTimeout(r, 6_000));
+  const second = await ask();
+  expect(second.socket, 'the same socket served both').toBe(first.socket);
+  agent.destroy();
+}
+
 describe('SIGTERM', () => {
   it('finishes the in-flight response, refuses new connections, then exits cleanly', async () => {
     const web = fakeWebDist();
@@ -176,6 +196,7 @@ describe('SIGTERM', () => {
     await waitForHealth(port);
     expect(await statusOn(port, `demo.darsi.test:${port}`), 'no demo teacher in production').not.toBe(200);
     const log = output(child);
+    await expectIdleKeepAliveSocketReused(port);
 
     // A slow client: it asks for a big file and reads it only after the signal.
     const socket = net.connect(port, '127.0.0.1');

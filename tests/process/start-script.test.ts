@@ -59,16 +59,23 @@ describe('npm start', () => {
   it('keeps a successful build quiet, and shows the output of a failed one', () => {
     const root = install();
     const pkg = path.join(root, 'package.json');
-    const noisy = (code: number) =>
-      JSON.stringify({ name: 'copy', scripts: { build: `node -e "console.log('vite build line'); process.exit(${code})"` } });
+    const noisy = (code: number) => JSON.stringify({ name: 'copy', scripts: { build: `node -e "console.log('vite build line'); process.exit(${code})"` } });
     fs.writeFileSync(pkg, noisy(0));
-    const ok = spawnSync(process.execPath, [path.join(root, 'scripts', 'start.mjs')], { cwd: os.tmpdir(), env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
+    const ok = spawnSync(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+      cwd: os.tmpdir(),
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+    });
     expect(ok.status).toBe(0);
     expect(ok.stdout).toContain(`Darsi on Node ${process.version}`);
     expect(ok.stdout + ok.stderr).not.toContain('vite build line');
     fs.writeFileSync(pkg, noisy(1));
     fs.rmSync(path.join(root, 'dist', '.build-stamp'));
-    const failed = spawnSync(process.execPath, [path.join(root, 'scripts', 'start.mjs')], { cwd: os.tmpdir(), env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
+    const failed = spawnSync(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+      cwd: os.tmpdir(),
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+    });
     expect(failed.status).toBe(1);
     expect(failed.stderr).toContain('vite build line');
     expect(failed.stderr).toContain('the build failed');
@@ -84,7 +91,11 @@ describe('npm start', () => {
   it('runs the Chargily stand-in with the demo data on the embedded database, and never in production or on PostgreSQL', () => {
     const root = install();
     const chargily = (env: Record<string, string>) => {
-      const result = spawnSync(process.execPath, [path.join(root, 'scripts', 'start.mjs')], { cwd: os.tmpdir(), env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+      const result = spawnSync(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+        cwd: os.tmpdir(),
+        env: { PATH: process.env.PATH ?? '', ...env },
+        encoding: 'utf8',
+      });
       expect(result.status, result.stderr).toBe(0);
       const given = JSON.parse(result.stdout.trim().split('\n').at(-2)!) as { CHARGILY_API_BASE?: string; CHARGILY_SECRET_KEY?: string };
       return { out: result.stdout, ...given };

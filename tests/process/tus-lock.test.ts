@@ -14,7 +14,9 @@ import { ADMIN_URL } from './cluster';
  */
 const pools = [new pg.Pool({ connectionString: ADMIN_URL, max: 3 }), new pg.Pool({ connectionString: ADMIN_URL, max: 3 })];
 // Each instance's cache bus carries the requests to let go, as in the server.
-const buses = pools.map((pool) => createCacheBus({ db: drizzle(pool) as unknown as Db, listenOn: { driver: 'postgres', url: ADMIN_URL }, logger: pino({ level: 'silent' }) }));
+const buses = pools.map((pool) =>
+  createCacheBus({ db: drizzle(pool) as unknown as Db, listenOn: { driver: 'postgres', url: ADMIN_URL }, logger: pino({ level: 'silent' }) }),
+);
 const [first, second] = pools.map((pool, i) => postgresTusLocker({ pool: async () => pool, bus: buses[i], timeoutMs: 3_000 }));
 beforeAll(async () => {
   await Promise.all(buses.map((bus) => bus.start()));

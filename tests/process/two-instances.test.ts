@@ -26,7 +26,10 @@ let startedAt = new Date();
 
 async function waitForHealth(port: number) {
   for (let i = 0; i < 600; i += 1) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -78,7 +81,7 @@ async function teacher(on: 'a' | 'b' = 'a') {
   const c = client(proxy.port, ip());
   const id = `${Date.now().toString(36)}${made}`;
   const input = { name: 'أستاذة مريم', email: `t${id}@example.test`, subdomain: `prof-${id}`, password: 'correct-horse-9' };
-  const res = await c.send(on, 'POST', `${MAIN}/api/account/register/teacher`, input);
+  const res = await c.send(on, 'POST', `${MAIN}/api/accounts/register/teacher`, input);
   expect(res.status, res.text).toBe(201);
   return { c, ...input, host: `http://${input.subdomain}.${ROOT}` };
 }
@@ -112,8 +115,24 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     // B caches the page (the second visit is answered from its cache).
     for (let i = 0; i < 2; i += 1) expect((await t.c.send('b', 'GET', `${t.host}/`)).status).toBe(200);
 
-    const { id: _i, teacher_id: _t, is_published: _p, is_main: _m, views_count: _v, created_at: _c, updated_at: _u, published_at: _pa, url: _url, teacher: _teacher, ...fields } = page;
-    const saved = await t.c.send('a', 'PUT', `${MAIN}/api/landing/pages/${page.id}`, { ...fields, custom_slug: fields.custom_slug ?? '', subtitle: 'حفظ على الخادم الأول' });
+    const {
+      id: _i,
+      teacher_id: _t,
+      is_published: _p,
+      is_main: _m,
+      views_count: _v,
+      created_at: _c,
+      updated_at: _u,
+      published_at: _pa,
+      url: _url,
+      teacher: _teacher,
+      ...fields
+    } = page;
+    const saved = await t.c.send('a', 'PUT', `${MAIN}/api/landing/pages/${page.id}`, {
+      ...fields,
+      custom_slug: fields.custom_slug ?? '',
+      subtitle: 'حفظ على الخادم الأول',
+    });
     expect(saved.status, saved.text).toBe(200);
     // A save of a published page is its draft (decision 119); publishing it is what B must serve at once.
     expect((await t.c.send('a', 'POST', `${MAIN}/api/landing/pages/${page.id}/publish`)).status).toBe(200);
@@ -129,7 +148,9 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     try {
       await admin.query(`update teacher_landing_pages set subtitle = 'تغيير لم يعلن عنه' where id = $1`, [page.id]);
       expect((await t.c.send('b', 'GET', `${t.host}/`)).text).not.toContain('تغيير لم يعلن عنه');
-      const killed = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'darsi-cache-bus' and datname = current_database()`);
+      const killed = await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'darsi-cache-bus' and datname = current_database()`,
+      );
       expect(killed.rowCount).toBe(2);
       await expect.poll(async () => (await t.c.send('b', 'GET', `${t.host}/`)).text, { timeout: 3_000, interval: 100 }).toContain('تغيير لم يعلن عنه');
       const listeners = `select count(*)::int as n from pg_stat_activity where application_name = 'darsi-cache-bus' and datname = current_database()`;
@@ -143,9 +164,15 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     const single = await teacher();
     const alternating = await teacher();
     const login = (t: Awaited<ReturnType<typeof teacher>>, on: (i: number) => 'a' | 'b') => (i: number) =>
-      t.c.send(on(i), 'POST', `${MAIN}/api/account/login`, { email: t.email, password: 'wrong-password' }).then((r) => r.status);
-    const onOne = await untilRefused(login(single, () => 'a'), 401);
-    const onBoth = await untilRefused(login(alternating, (i) => (i % 2 ? 'b' : 'a')), 401);
+      t.c.send(on(i), 'POST', `${MAIN}/api/accounts/login`, { email: t.email, password: 'wrong-password' }).then((r) => r.status);
+    const onOne = await untilRefused(
+      login(single, () => 'a'),
+      401,
+    );
+    const onBoth = await untilRefused(
+      login(alternating, (i) => (i % 2 ? 'b' : 'a')),
+      401,
+    );
     expect(onOne.status).toBe(429);
     expect(onBoth).toEqual(onOne);
   });
@@ -153,27 +180,48 @@ describe('two instances behind nginx on one PostgreSQL', () => {
   it('counts wrong activation codes once across both instances', async () => {
     async function platformWithCodes() {
       const t = await teacher();
-      const course = (await t.c.send('a', 'POST', `${MAIN}/api/courses/teacher/courses`, { title: 'الرياضيات', kind: 'organized', description: 'دورة' })).json();
+      const course = (
+        await t.c.send('a', 'POST', `${MAIN}/api/courses/teacher/courses`, { title: 'الرياضيات', kind: 'organized', description: 'دورة' })
+      ).json();
       const section = (await t.c.send('a', 'POST', `${MAIN}/api/courses/teacher/courses/${course.id}/sections`, { title: 'الفصل الأول' })).json();
-      await t.c.send('a', 'POST', `${MAIN}/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'الدرس', type: 'text', bodyHtml: '<p>نص</p>' });
-      const plans = (await t.c.send('a', 'PUT', `${MAIN}/api/courses/teacher/courses/${course.id}/plans`, { plans: [{ type: 'monthly', priceDzd: 3000 }] })).json();
+      await t.c.send('a', 'POST', `${MAIN}/api/courses/teacher/courses/${course.id}/lessons`, {
+        sectionId: section.id,
+        title: 'الدرس',
+        type: 'text',
+        bodyHtml: '<p>نص</p>',
+      });
+      const plans = (
+        await t.c.send('a', 'PUT', `${MAIN}/api/courses/teacher/courses/${course.id}/plans`, { plans: [{ type: 'monthly', priceDzd: 3000 }] })
+      ).json();
       expect((await t.c.send('a', 'PATCH', `${MAIN}/api/courses/teacher/courses/${course.id}`, { status: 'published' })).status).toBe(200);
       const validUntil = new Date(Date.now() + 30 * 86_400_000).toISOString();
-      const batch = (await t.c.send('a', 'POST', `${MAIN}/api/courses/teacher/batches`, { count: 10, validUntil, courseId: course.id, planId: plans.plans[0].id })).json();
-      const csv = (await t.c.send('a', 'GET', `${MAIN}/api/courses/teacher/batches/${batch.id}/export/csv`)).text;
+      const batch = (
+        await t.c.send('a', 'POST', `${MAIN}/api/codes/teacher/batches`, { count: 10, validUntil, courseId: course.id, planId: plans.plans[0].id })
+      ).json();
+      const csv = (await t.c.send('a', 'GET', `${MAIN}/api/codes/teacher/batches/${batch.id}/export/csv`)).text;
       const codes = [...csv.matchAll(/"=""(\d{6})"""/g)].map((m) => m[1]!);
       expect(codes).toHaveLength(10);
       let wrong = 123456;
       while (codes.includes(String(wrong))) wrong += 1;
       const student = client(proxy.port, ip());
-      const joined = await student.send('a', 'POST', `${t.host}/api/account/register/student`, { name: 'طالب يوسف', email: `s${Date.now()}${made}@example.test`, password: 'correct-horse-9' });
+      const joined = await student.send('a', 'POST', `${t.host}/api/accounts/register/student`, {
+        name: 'طالب يوسف',
+        email: `s${Date.now()}${made}@example.test`,
+        password: 'correct-horse-9',
+      });
       expect(joined.status, joined.text).toBe(201);
       return (on: (i: number) => 'a' | 'b') => (i: number) =>
-        student.send(on(i), 'POST', `${t.host}/api/courses/student/redeem`, { code: String(wrong) }).then((r) => r.status);
+        student.send(on(i), 'POST', `${t.host}/api/codes/student/redeem`, { code: String(wrong) }).then((r) => r.status);
     }
     const [single, alternating] = [await platformWithCodes(), await platformWithCodes()];
-    const onOne = await untilRefused(single(() => 'a'), 400);
-    const onBoth = await untilRefused(alternating((i) => (i % 2 ? 'b' : 'a')), 400);
+    const onOne = await untilRefused(
+      single(() => 'a'),
+      400,
+    );
+    const onBoth = await untilRefused(
+      alternating((i) => (i % 2 ? 'b' : 'a')),
+      400,
+    );
     expect(onOne.failures).toBeGreaterThan(0);
     expect(onOne.failures).toBeLessThan(40);
     expect(onBoth).toEqual(onOne);
@@ -183,9 +231,29 @@ describe('two instances behind nginx on one PostgreSQL', () => {
     const t = await teacher();
     const course = (await t.c.send('a', 'POST', `${MAIN}/api/courses/teacher/courses`, { title: 'الفيزياء', kind: 'regular', description: 'دورة' })).json();
     const section = (await t.c.send('a', 'POST', `${MAIN}/api/courses/teacher/courses/${course.id}/sections`, { title: 'الفصل' })).json();
-    const lesson = (await t.c.send('a', 'POST', `${MAIN}/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'درس مصور', type: 'video' })).json();
+    const lesson = (
+      await t.c.send('a', 'POST', `${MAIN}/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'درس مصور', type: 'video' })
+    ).json();
     const file = path.join(work, 'lesson.mp4');
-    execFileSync('ffmpeg', ['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file]);
+    execFileSync('ffmpeg', [
+      '-hide_banner',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=320x240:rate=25',
+      '-t',
+      '1',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      file,
+    ]);
     const video = fs.readFileSync(file);
     const b64 = (s: string) => Buffer.from(s).toString('base64');
     const tus = { 'tus-resumable': '1.0.0' };

@@ -63,7 +63,15 @@ export async function startChargilyStandIn({ port = 0, host = '127.0.0.1' }: { p
     const entry = checkouts.get(checkoutId);
     if (!entry) throw new Error(`unknown checkout ${checkoutId}`);
     const t = nowSeconds();
-    const event = { id: `evt_${randomBytes(12).toString('hex')}`, entity: 'event', livemode: entry.checkout.livemode, type, data: entry.checkout, created_at: t, updated_at: t };
+    const event = {
+      id: `evt_${randomBytes(12).toString('hex')}`,
+      entity: 'event',
+      livemode: entry.checkout.livemode,
+      type,
+      data: entry.checkout,
+      created_at: t,
+      updated_at: t,
+    };
     const body = JSON.stringify(event);
     return { body, signature: createHmac('sha256', entry.secretKey).update(body).digest('hex') };
   }
@@ -92,7 +100,11 @@ export async function startChargilyStandIn({ port = 0, host = '127.0.0.1' }: { p
     const secretKey = key[1]!;
     if (rejectedKeys.has(secretKey)) return send(res, 401, { message: 'Unauthenticated.' });
     if (req.method === 'GET' && path === '/balance') {
-      return send(res, 200, { entity: 'balance', livemode: secretKey.startsWith('live_'), wallets: [{ currency: 'dzd', balance: 0, ready_for_payout: 0, on_hold: 0 }] });
+      return send(res, 200, {
+        entity: 'balance',
+        livemode: secretKey.startsWith('live_'),
+        wallets: [{ currency: 'dzd', balance: 0, ready_for_payout: 0, on_hold: 0 }],
+      });
     }
     const one = /^\/checkouts\/([^/]+)(\/expire)?$/.exec(path);
     if (req.method === 'POST' && path === '/checkouts') return create(res, secretKey, await readBody(req));

@@ -86,9 +86,13 @@ export function activePdfs(): Record<string, Buffer> {
     'escaped /L#61unch link': pdfOf(withObject(5, '<< /Type /Annot /Subtype /Link /Rect [0 0 50 50] /A << /S /L#61unch /F (calc.exe) >> >>')),
     'launch link without a file name': pdfOf(withObject(5, '<< /Type /Annot /Subtype /Link /Rect [0 0 50 50] /A << /S /Launch /Win << /F (cmd.exe) >> >> >>')),
     'JavaScript open action inside a compressed object stream': pdfWithObjectStream(jsOpen),
-    'escaped Launch inside a compressed object stream': pdfWithObjectStream(withObject(5, '<< /Type /Annot /Subtype /Link /Rect [0 0 50 50] /A << /S /L#61unch /F (calc.exe) >> >>')),
+    'escaped Launch inside a compressed object stream': pdfWithObjectStream(
+      withObject(5, '<< /Type /Annot /Subtype /Link /Rect [0 0 50 50] /A << /S /L#61unch /F (calc.exe) >> >>'),
+    ),
     'object stream the check cannot read (ASCIIHexDecode)': pdfWithObjectStream(jsOpen, 'ASCIIHexDecode'),
-    'page additional action with JavaScript': pdfOf(withObject(2, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /AA << /O << /S /JavaScript /JS (app.alert(1)) >> >> >>')),
+    'page additional action with JavaScript': pdfOf(
+      withObject(2, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /AA << /O << /S /JavaScript /JS (app.alert(1)) >> >> >>'),
+    ),
     'document-level JavaScript in the names tree': pdfOf(catalogWith('/Names << /JavaScript << /Names [(a) << /S /JavaScript /JS (app.alert(1)) >>] >> >>')),
     'embedded file': pdfOf(catalogWith('/Names << /EmbeddedFiles << /Names [(x.exe) << /Type /Filespec /F (x.exe) /EF << /F 4 0 R >> >>] >> >>')),
   };

@@ -13,7 +13,14 @@ import { courses, teacherLandingPages } from '@server/core/db/schema';
 export async function adsOverview(db: Db, teacher: TTeacherRow, config: Pick<TConfig, 'publicHost' | 'publicHttps'>) {
   const platformUrl = `${config.publicHttps ? 'https' : 'http'}://${teacher.subdomain}.${config.publicHost}`;
   const pages = await db
-    .select({ id: teacherLandingPages.id, title: teacherLandingPages.title, isPublished: teacherLandingPages.isPublished, isMain: teacherLandingPages.isMain, customSlug: teacherLandingPages.customSlug, pixels: teacherLandingPages.trackingPixels })
+    .select({
+      id: teacherLandingPages.id,
+      title: teacherLandingPages.title,
+      isPublished: teacherLandingPages.isPublished,
+      isMain: teacherLandingPages.isMain,
+      customSlug: teacherLandingPages.customSlug,
+      pixels: teacherLandingPages.trackingPixels,
+    })
     .from(teacherLandingPages)
     .where(eq(teacherLandingPages.teacherId, teacher.id))
     .orderBy(asc(teacherLandingPages.createdAt), asc(teacherLandingPages.id));

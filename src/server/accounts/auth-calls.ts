@@ -5,6 +5,7 @@ import { teachers, user } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
 import type { TRequestContext } from '@server/core/request-context';
 import type { TAccountsDeps } from './deps';
+import { isTeacherActive } from '@server/core/db/teacher-active';
 
 /*
  * What the accounts use cases share: Better Auth calls (sign-up, verification, sign-out) and the look-ups
@@ -28,19 +29,28 @@ export function withoutCookies(ctx: TRequestContext): Headers {
 }
 
 export async function activeTeacherBySubdomain({ db }: TAccountsDeps, subdomain: string) {
-  const [teacher] = await db.select().from(teachers).where(sql`lower(${teachers.subdomain}) = ${subdomain.toLowerCase()}`);
+  const [teacher] = await db
+    .select()
+    .from(teachers)
+    .where(sql`lower(${teachers.subdomain}) = ${subdomain.toLowerCase()}`);
   if (!teacher) throw new AppError('PLATFORM_NOT_FOUND');
-  if (teacher.status !== 'active' || !teacher.isActive) throw new AppError('TEACHER_INACTIVE');
+  if (!isTeacherActive(teacher)) throw new AppError('TEACHER_INACTIVE');
   return teacher;
 }
 
 export async function emailTaken({ db }: TAccountsDeps, email: string) {
-  const [row] = await db.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${email}`);
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${email}`);
   return Boolean(row);
 }
 
 export async function subdomainTaken({ db }: TAccountsDeps, subdomain: string) {
-  const [row] = await db.select({ id: teachers.id }).from(teachers).where(sql`lower(${teachers.subdomain}) = ${subdomain}`);
+  const [row] = await db
+    .select({ id: teachers.id })
+    .from(teachers)
+    .where(sql`lower(${teachers.subdomain}) = ${subdomain}`);
   return Boolean(row);
 }
 

@@ -3,8 +3,6 @@
  * reads, and the teacher's and the student's first screens. Other domains import this file only.
  */
 export { accountsService } from './accounts-service';
-export { accountRoutes } from './routes';
-export { studentRoutes } from './student-routes';
-export { teacherRoutes } from './teacher-routes';
+export { accountsApi } from './api';
 export { activeTeacherIdOfUser, teacherBySubdomain } from './teacher-lookup';
 export { platformProfile } from './platform-profile';

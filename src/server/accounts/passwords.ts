@@ -13,7 +13,10 @@ import type { TAccountsDeps, TWithCookies } from './deps';
  * when they belong to it, so a request made on another teacher's host cannot send them there.
  */
 async function resetPage({ db }: TAccountsDeps, email: string, platform: string | null): Promise<string> {
-  const [account] = await db.select({ id: user.id, role: user.role }).from(user).where(sql`lower(${user.email}) = ${email}`);
+  const [account] = await db
+    .select({ id: user.id, role: user.role })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${email}`);
   if (account?.role !== 'student') return '/reset-password';
   if (platform) {
     const [member] = await db

@@ -5,6 +5,7 @@ import { whatsappLink } from '@shared/phone';
 import type { Db } from '@server/core/db/client';
 import { teacherLandingPages, teachers } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
+import { isTeacherActive } from '@server/core/db/teacher-active';
 
 /** A stored image path or URL was validated when the page was saved; anything else is dropped. */
 const imageOf = (value: unknown) => (typeof value === 'string' && /^(\/|https:\/\/)/.test(value) ? value : null);
@@ -42,9 +43,12 @@ export function publicContact(row: TContactRow) {
  * inactive or suspended platform shows no contact and never the admin's reason, which is the teacher's.
  */
 export async function platformProfile(db: Db, subdomain: string) {
-  const [teacher] = await db.select().from(teachers).where(sql`lower(${teachers.subdomain}) = ${subdomain.toLowerCase()}`);
+  const [teacher] = await db
+    .select()
+    .from(teachers)
+    .where(sql`lower(${teachers.subdomain}) = ${subdomain.toLowerCase()}`);
   if (!teacher) throw new AppError('PLATFORM_NOT_FOUND');
-  const available = teacher.status === 'active' && teacher.isActive;
+  const available = isTeacherActive(teacher);
   return {
     name: teacher.name,
     subdomain: teacher.subdomain,

@@ -10,7 +10,10 @@ import type { TAccountsDeps } from './deps';
 
 export async function updateProfile({ db }: TAccountsDeps, userId: string, input: TProfileUpdate) {
   await db.transaction(async (tx) => {
-    await tx.update(user).set({ name: input.name, ...(input.language ? { language: input.language } : {}) }).where(eq(user.id, userId));
+    await tx
+      .update(user)
+      .set({ name: input.name, ...(input.language ? { language: input.language } : {}) })
+      .where(eq(user.id, userId));
     await tx.update(teachers).set({ name: input.name }).where(eq(teachers.userId, userId));
     await tx.update(students).set({ name: input.name }).where(eq(students.id, userId));
   });

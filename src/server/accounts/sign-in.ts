@@ -1,5 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { TLogin, TLoginResult } from '@shared/schemas/accounts';
+import { actingTeacher } from '@server/auth';
 import { ACCOUNT_LIMITS as LIMITS, clear, consume } from '@server/core/attempt-limits';
 import { audit } from '@server/core/audit';
 import { session, students, teachers, teacherStudents, user } from '@server/core/db/schema';
@@ -9,6 +10,7 @@ import { activeTeacherBySubdomain, authErrorCode, cookiesOf, signOutPrevious, st
 import type { TAccountsDeps, TWithCookies } from './deps';
 import { withPasswordSlot } from './password-slots';
 import { loginAccountKey, noticeLock, unlockedFor } from './unlock';
+import { isTeacherActive, teacherIsActive } from '@server/core/db/teacher-active';
 
 /**
  * Spec §7.4: a student who logs in on the main domain goes to their teacher's platform. That is the
@@ -20,7 +22,7 @@ async function homePlatform({ db }: TAccountsDeps, studentId: string, firstTeach
     .select({ subdomain: teachers.subdomain })
     .from(teacherStudents)
     .innerJoin(teachers, eq(teachers.id, teacherStudents.teacherId))
-    .where(and(eq(teacherStudents.studentId, studentId), eq(teachers.status, 'active'), eq(teachers.isActive, true)))
+    .where(and(eq(teacherStudents.studentId, studentId), teacherIsActive))
     .orderBy(sql`case when ${teachers.id} = ${firstTeacherId} then 0 else 1 end`, desc(teacherStudents.joinedAt))
     .limit(1);
   return row?.subdomain ?? null;
@@ -28,7 +30,10 @@ async function homePlatform({ db }: TAccountsDeps, studentId: string, firstTeach
 
 async function joinTeacher({ db }: TAccountsDeps, studentId: string, teacherId: string) {
   await db.insert(teacherStudents).values({ teacherId, studentId }).onConflictDoNothing();
-  await db.update(students).set({ teacherId }).where(and(eq(students.id, studentId), sql`${students.teacherId} is null`));
+  await db
+    .update(students)
+    .set({ teacherId })
+    .where(and(eq(students.id, studentId), sql`${students.teacherId} is null`));
 }
 
 /** Spec §6: a teacher (active) first, then an admin, then a student; anything else cannot log in. */
@@ -40,12 +45,15 @@ async function resolveAccount(deps: TAccountsDeps, userId: string, role: string,
     .where(or(eq(teachers.userId, userId), sql`${teachers.id}::text = ${userId}`));
   if (teacher) {
     // The password was right: the teacher is told why and by whom (decision 058), never a stranger.
-    if (teacher.status !== 'active' || !teacher.isActive) {
+    if (!isTeacherActive(teacher)) {
       throw new AppError('TEACHER_INACTIVE', undefined, undefined, { status: teacher.status, reason: teacher.statusReason ?? '' });
     }
     return { kind: 'teacher', redirectTo: '/dashboard', steps: ['foundTeacher'] };
   }
   if (role === 'admin') return { kind: 'admin', redirectTo: '/admin/dashboard', steps: ['foundAdmin'] };
+  // Teaching staff (issue 28) sign in where the teacher does and land in the dashboard of the platform they work on;
+  // on a teacher's own host (a platform given) the same person signs in as a student.
+  if (!platform && (await actingTeacher(db, userId, undefined))) return { kind: 'teacher', redirectTo: '/dashboard', steps: ['foundStaff'] };
   const [student] = await db.select().from(students).where(eq(students.id, userId));
   if (!student) throw new AppError('ACCOUNT_TYPE_UNKNOWN');
   if (!platform) {

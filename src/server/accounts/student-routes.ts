@@ -6,7 +6,7 @@ import { studentPlatforms } from './queries';
 
 type TDeps = { db: Db; guards: TGuards };
 
-/** /api/student: what a student sees outside any one course. */
+/** /api/accounts/student: what a student sees outside any one course. */
 export function studentRoutes({ db, guards }: TDeps) {
   return new Hono<TAppEnv>().use(guards.requireStudent).get('/platforms', async (c) => c.json({ platforms: await studentPlatforms(db, c.var.studentId) }));
 }

@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { hkdfSync, randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
 import type { TUnlockAccount, TUnlockRequest } from '@shared/schemas/accounts';
 import { resolveAuthSecret } from '@server/auth';
 import { ACCOUNT_LIMITS as LIMITS, consume } from '@server/core/attempt-limits';
@@ -7,6 +8,7 @@ import { attemptLimits, user } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
 import { defineJob } from '@server/core/jobs/queue';
 import type { TRequestContext } from '@server/core/request-context';
+import { useOnce } from '@server/core/single-use';
 import type { TAccountsDeps } from './deps';
 
 /*
@@ -15,8 +17,8 @@ import type { TAccountsDeps } from './deps';
  *
  * - When the lock happens (and again on request, from the sign-in screen), the owner gets an e-mail with a
  *   signed link, at most one per lock window. The link names the address and the lock's window end, signed
- *   with the auth secret: it works only while that very lock stands, so it is single-use (using it ends the
- *   lock) and dies with the lock.
+ *   with a key derived from the auth secret: it works only while that very lock stands (using it ends the lock),
+ *   once (its `jti` is spent in `used_tokens`, decision 139), and dies with the lock.
  * - Opening the link shows a button (a GET does nothing: mail scanners open links). The POST ends the lock and
  *   lets the browser's address sign in to that account for 15 minutes without counting towards the
  *   per-account limit, so an attacker who keeps guessing cannot lock the owner out again meanwhile. The per
@@ -30,24 +32,28 @@ const mailKey = (email: string) => `unlock-mail:${email}`;
 
 type TUnlockMail = { email: string; windowEndsAt: number };
 
-function sign(secret: string, payload: string): string {
-  return createHmac('sha256', secret).update(`darsi-unlock:${payload}`).digest('base64url');
+// A JWT signed by `jose` (decision 139) with a key of its own derived from the auth secret; its `jti` is spent in
+// `used_tokens` on use, so a link works once on any instance even if the lock it names were somehow to stand again.
+const unlockKey = (secret: string) => new Uint8Array(hkdfSync('sha256', secret, 'darsi/accounts', 'unlock-link-v1', 32));
+const AUDIENCE = 'darsi:unlock';
+
+async function unlockToken(secret: string, { email, windowEndsAt }: TUnlockMail): Promise<string> {
+  return new SignJWT({ w: windowEndsAt })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(email)
+    .setAudience(AUDIENCE)
+    .setJti(randomUUID())
+    .setExpirationTime(Math.ceil(windowEndsAt / 1000))
+    .sign(unlockKey(secret));
 }
 
-function unlockToken(secret: string, { email, windowEndsAt }: TUnlockMail): string {
-  const payload = Buffer.from(JSON.stringify({ e: email, w: windowEndsAt })).toString('base64url');
-  return `${payload}.${sign(secret, payload)}`;
-}
-
-function readToken(secret: string, token: string): TUnlockMail | null {
-  const [payload, mac] = token.split('.');
-  if (!payload || !mac) return null;
-  const expected = Buffer.from(sign(secret, payload));
-  const given = Buffer.from(mac);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+async function readToken(secret: string, token: string): Promise<(TUnlockMail & { jti: string; exp: number }) | null> {
   try {
-    const { e, w } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { e: unknown; w: unknown };
-    return typeof e === 'string' && typeof w === 'number' ? { email: e, windowEndsAt: w } : null;
+    const { payload } = await jwtVerify(token, unlockKey(secret), { algorithms: ['HS256'], audience: AUDIENCE, requiredClaims: ['sub', 'jti', 'exp'] });
+    const { sub, w, jti, exp } = payload;
+    return typeof sub === 'string' && typeof w === 'number' && typeof jti === 'string' && typeof exp === 'number'
+      ? { email: sub, windowEndsAt: w, jti, exp }
+      : null;
   } catch {
     return null;
   }
@@ -92,11 +98,14 @@ export async function requestUnlock(deps: TAccountsDeps, { email }: TUnlockReque
 
 /** The link's button: ends the lock it was sent for and lets this address sign in for 15 minutes. */
 export async function unlockAccount(deps: TAccountsDeps, { token }: TUnlockAccount, ctx: TRequestContext) {
-  const claim = readToken(resolveAuthSecret(deps.config), token);
+  const claim = await readToken(resolveAuthSecret(deps.config), token);
   if (!claim) throw new AppError('INVALID_TOKEN');
+  if (!(await useOnce(deps.db, { jti: claim.jti, scope: 'unlock', expiresAt: new Date(claim.exp * 1000) }))) throw new AppError('INVALID_TOKEN');
   const ended = await deps.db
     .delete(attemptLimits)
-    .where(and(eq(attemptLimits.key, loginAccountKey(claim.email)), sql`floor(extract(epoch from ${attemptLimits.windowEndsAt}) * 1000) = ${claim.windowEndsAt}`))
+    .where(
+      and(eq(attemptLimits.key, loginAccountKey(claim.email)), sql`floor(extract(epoch from ${attemptLimits.windowEndsAt}) * 1000) = ${claim.windowEndsAt}`),
+    )
     .returning({ key: attemptLimits.key });
   // Used already, or the lock it was sent for has ended.
   if (ended.length === 0) throw new AppError('INVALID_TOKEN');
@@ -114,10 +123,13 @@ export function unlockMailJob(deps: TAccountsDeps) {
     name: 'accounts.unlock-mail',
     queue: { retryLimit: 2, retryDelay: 5, expireInSeconds: 120 },
     run: async (lock) => {
-      const [account] = await deps.db.select({ name: user.name, email: user.email, language: user.language }).from(user).where(sql`lower(${user.email}) = ${lock.email}`);
+      const [account] = await deps.db
+        .select({ name: user.name, email: user.email, language: user.language })
+        .from(user)
+        .where(sql`lower(${user.email}) = ${lock.email}`);
       if (!account) return;
       const origin = `${deps.config.publicHttps ? 'https' : 'http'}://${deps.config.publicHost}`;
-      const link = `${origin}/unlock-account?token=${encodeURIComponent(unlockToken(resolveAuthSecret(deps.config), lock))}`;
+      const link = `${origin}/unlock-account?token=${encodeURIComponent(await unlockToken(resolveAuthSecret(deps.config), lock))}`;
       await deps.mailer.sendTemplate(account.email, account.language ?? 'ar', 'unlockAccount', { name: account.name, link });
     },
   });

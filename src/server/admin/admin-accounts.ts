@@ -32,7 +32,13 @@ export async function listAdmins({ db }: TAdminDeps, viewerId: string) {
     .groupBy(auditLog.actorUserId);
   const lastLogin = new Map(lastLogins.map((l) => [l.userId, l.at ? new Date(l.at).toISOString() : null]));
   const invitations = await db
-    .select({ id: adminInvitations.id, email: adminInvitations.email, expiresAt: adminInvitations.expiresAt, createdAt: adminInvitations.createdAt, invitedBy: user.name })
+    .select({
+      id: adminInvitations.id,
+      email: adminInvitations.email,
+      expiresAt: adminInvitations.expiresAt,
+      createdAt: adminInvitations.createdAt,
+      invitedBy: user.name,
+    })
     .from(adminInvitations)
     .leftJoin(user, eq(user.id, adminInvitations.invitedBy))
     .where(and(isNull(adminInvitations.usedAt), gt(adminInvitations.expiresAt, sql`now()`)))

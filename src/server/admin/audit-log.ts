@@ -3,6 +3,7 @@ import type { TAdminAuditQuery } from '@shared/schemas/admin';
 import type { Db } from '@server/core/db/client';
 import { auditLog, codeBatches, coursePlans, courses, enrollments, teacherLandingPages, teachers, user } from '@server/core/db/schema';
 import { likePattern, pageOf } from './lists';
+import { isUuid } from '@server/core/db/sql';
 
 function auditFilters(db: Db, query: TAdminAuditQuery): SQL | undefined {
   const conditions: Array<SQL | undefined> = [];
@@ -13,7 +14,10 @@ function auditFilters(db: Db, query: TAdminAuditQuery): SQL | undefined {
   if (query.actor) {
     // The matching people first (a small table), then their entries through the actor index.
     const pattern = likePattern(query.actor);
-    const people = db.select({ id: user.id }).from(user).where(or(eq(user.id, query.actor), sql`${user.name} ilike ${pattern}`, sql`${user.email} ilike ${pattern}`));
+    const people = db
+      .select({ id: user.id })
+      .from(user)
+      .where(or(eq(user.id, query.actor), sql`${user.name} ilike ${pattern}`, sql`${user.email} ilike ${pattern}`));
     conditions.push(inArray(auditLog.actorUserId, people));
   }
   return and(...conditions);
@@ -21,9 +25,8 @@ function auditFilters(db: Db, query: TAdminAuditQuery): SQL | undefined {
 
 type TEntryRef = { targetType: string | null; targetId: string | null; teacherId: string | null; details: Record<string, unknown> };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Details are free-form JSON: only well-formed ids are looked up (a uuid column refuses anything else). */
-const uuids = (values: Iterable<unknown>) => [...new Set([...values].filter((v): v is string => typeof v === 'string' && UUID.test(v)))];
+const uuids = (values: Iterable<unknown>) => [...new Set([...values].filter((v): v is string => typeof v === 'string' && isUuid(v)))];
 const texts = (values: Iterable<unknown>) => [...new Set([...values].filter((v): v is string => typeof v === 'string' && v.length > 0))];
 const targetsOf = (entries: TEntryRef[], type: string) => entries.filter((e) => e.targetType === type).map((e) => e.targetId);
 const detailOf = (entries: TEntryRef[], ...keys: string[]) => entries.flatMap((e) => keys.map((k) => e.details?.[k]));
@@ -37,9 +40,14 @@ async function namesFor(db: Db, entries: TEntryRef[]) {
   const batchIds = uuids([...targetsOf(entries, 'code_batch'), ...detailOf(entries, 'batchId')]);
   const enrollmentIds = uuids(targetsOf(entries, 'enrollment'));
   const [batchRows, enrollmentRows] = await Promise.all([
-    batchIds.length ? db.select({ id: codeBatches.id, size: codeBatches.size, courseId: codeBatches.courseId }).from(codeBatches).where(inArray(codeBatches.id, batchIds)) : [],
+    batchIds.length
+      ? db.select({ id: codeBatches.id, size: codeBatches.size, courseId: codeBatches.courseId }).from(codeBatches).where(inArray(codeBatches.id, batchIds))
+      : [],
     enrollmentIds.length
-      ? db.select({ id: enrollments.id, studentId: enrollments.studentId, courseId: enrollments.courseId }).from(enrollments).where(inArray(enrollments.id, enrollmentIds))
+      ? db
+          .select({ id: enrollments.id, studentId: enrollments.studentId, courseId: enrollments.courseId })
+          .from(enrollments)
+          .where(inArray(enrollments.id, enrollmentIds))
       : [],
   ]);
   const personIds = texts([...targetsOf(entries, 'user'), ...detailOf(entries, 'studentId'), ...enrollmentRows.map((e) => e.studentId)]);
@@ -52,9 +60,14 @@ async function namesFor(db: Db, entries: TEntryRef[]) {
     teacherIds.length ? db.select({ id: teachers.id, name: teachers.name }).from(teachers).where(inArray(teachers.id, teacherIds)) : [],
     courseIds.length ? db.select({ id: courses.id, title: courses.title }).from(courses).where(inArray(courses.id, courseIds)) : [],
     planIds.length
-      ? db.select({ id: coursePlans.id, type: coursePlans.type, priceDzd: coursePlans.priceDzd, durationDays: coursePlans.durationDays }).from(coursePlans).where(inArray(coursePlans.id, planIds))
+      ? db
+          .select({ id: coursePlans.id, type: coursePlans.type, priceDzd: coursePlans.priceDzd, durationDays: coursePlans.durationDays })
+          .from(coursePlans)
+          .where(inArray(coursePlans.id, planIds))
       : [],
-    pageIds.length ? db.select({ id: teacherLandingPages.id, title: teacherLandingPages.title }).from(teacherLandingPages).where(inArray(teacherLandingPages.id, pageIds)) : [],
+    pageIds.length
+      ? db.select({ id: teacherLandingPages.id, title: teacherLandingPages.title }).from(teacherLandingPages).where(inArray(teacherLandingPages.id, pageIds))
+      : [],
   ]);
   const byId = <R extends { id: string }, V>(rows: R[], value: (row: R) => V) => Object.fromEntries(rows.map((r) => [r.id, value(r)])) as Record<string, V>;
   return {

@@ -5,7 +5,10 @@ import { courses, teacherLandingPages } from '@server/core/db/schema';
 
 /** Courses and landing pages belong to other domains; the admin area only counts them. */
 async function count(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(where);
   return row?.n ?? 0;
 }
 

@@ -107,16 +107,22 @@ export const adminInboxes = {
   async list(db: Db, kind: TInboxKind, query: TAdminInboxQuery): Promise<TPage<TInboxRow> & { unhandled: number }> {
     const inbox = INBOXES[kind];
     const where = filtersOf(inbox, query);
-    const page = await pageOf(db, { table: inbox.table, where, page: query.page, pageSize: query.pageSize }, async (limit, offset) =>
-      (await db
-        .select(selection(inbox))
-        .from(inbox.table)
-        .where(where)
-        .orderBy(desc(inbox.createdAt), desc(inbox.id))
-        .limit(limit)
-        .offset(offset)) as TInboxRow[],
+    const page = await pageOf(
+      db,
+      { table: inbox.table, where, page: query.page, pageSize: query.pageSize },
+      async (limit, offset) =>
+        (await db
+          .select(selection(inbox))
+          .from(inbox.table)
+          .where(where)
+          .orderBy(desc(inbox.createdAt), desc(inbox.id))
+          .limit(limit)
+          .offset(offset)) as TInboxRow[],
     );
-    const [unhandled] = await db.select({ n: sql<number>`count(*)::int` }).from(inbox.table).where(isNull(inbox.handledAt));
+    const [unhandled] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(inbox.table)
+      .where(isNull(inbox.handledAt));
     return { ...page, unhandled: unhandled?.n ?? 0 };
   },
 

@@ -22,6 +22,9 @@ export const usable = (token: string, email: string) =>
   );
 
 export async function emailHasAccount(db: Db, email: string) {
-  const [row] = await db.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${email}`);
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(${user.email}) = ${email}`);
   return Boolean(row);
 }

@@ -19,7 +19,10 @@ export async function pageOf<T>(
   list: { table: PgTable; where: SQL | undefined; page: number; pageSize: number },
   read: (limit: number, offset: number) => Promise<T[]>,
 ): Promise<TPage<T>> {
-  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(list.table).where(list.where);
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(list.table)
+    .where(list.where);
   const total = counted?.n ?? 0;
   const offset = (list.page - 1) * list.pageSize;
   const items = offset >= total ? [] : await read(list.pageSize, offset);

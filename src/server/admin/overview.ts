@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
+import { DARSI_TIME_ZONE } from '@shared/dates';
 import { PLAN_IDS, type TPlanId } from '@shared/plans';
 import type { Db } from '@server/core/db/client';
 import { students, teachers } from '@server/core/db/schema';
 import { countCourses, countPublishedCourses, countPublishedPages } from './counts';
+import { teacherIsActive } from '@server/core/db/teacher-active';
 
 /** Days are counted in Algeria's time zone (UTC+1, no daylight saving), where the platform's users are. */
-export const PLATFORM_TIME_ZONE = 'Africa/Algiers';
+export const PLATFORM_TIME_ZONE = DARSI_TIME_ZONE;
 export const SIGNUP_DAYS = 30;
 
 type TSignupDay = { date: string; teachers: number; students: number };
@@ -14,7 +16,7 @@ async function teacherCounts(db: Db) {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
-      active: sql<number>`(count(*) filter (where ${teachers.status} = 'active' and ${teachers.isActive}))::int`,
+      active: sql<number>`(count(*) filter (where ${teacherIsActive}))::int`,
       inactive: sql<number>`(count(*) filter (where ${teachers.status} = 'inactive'))::int`,
       suspended: sql<number>`(count(*) filter (where ${teachers.status} = 'suspended'))::int`,
       onTrial: sql<number>`(count(*) filter (where ${teachers.trialEndsAt} > now()))::int`,

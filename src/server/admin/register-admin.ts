@@ -15,13 +15,20 @@ import { emailHasAccount, sameSecret, usable } from './invitation-tokens';
  */
 
 async function adminCount({ db }: TAdminDeps) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(user).where(eq(user.role, 'admin'));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(user)
+    .where(eq(user.role, 'admin'));
   return row?.n ?? 0;
 }
 
 /** Marks the invitation used, unless another request got there first; its id, to give it back on failure. */
 async function claimInvitation({ db }: TAdminDeps, token: string, email: string) {
-  const [invitation] = await db.update(adminInvitations).set({ usedAt: sql`now()` }).where(usable(token, email)).returning({ id: adminInvitations.id });
+  const [invitation] = await db
+    .update(adminInvitations)
+    .set({ usedAt: sql`now()` })
+    .where(usable(token, email))
+    .returning({ id: adminInvitations.id });
   return invitation?.id;
 }
 
@@ -31,16 +38,25 @@ async function claimInvitation({ db }: TAdminDeps, token: string, email: string)
  * account that is nobody's yet (no admin role, no teacher or student profile) is removed.
  */
 async function removeHalfMadeAccount({ db }: TAdminDeps, knownId: string | undefined, email: string) {
-  const ids = knownId ? [knownId] : (await db.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${email}`)).map((u) => u.id);
+  const ids = knownId
+    ? [knownId]
+    : (
+        await db
+          .select({ id: user.id })
+          .from(user)
+          .where(sql`lower(${user.email}) = ${email}`)
+      ).map((u) => u.id);
   if (ids.length === 0) return;
-  await db.delete(user).where(
-    and(
-      inArray(user.id, ids),
-      ne(user.role, 'admin'),
-      notExists(db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, user.id))),
-      notExists(db.select({ id: students.id }).from(students).where(eq(students.id, user.id))),
-    ),
-  );
+  await db
+    .delete(user)
+    .where(
+      and(
+        inArray(user.id, ids),
+        ne(user.role, 'admin'),
+        notExists(db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, user.id))),
+        notExists(db.select({ id: students.id }).from(students).where(eq(students.id, user.id))),
+      ),
+    );
 }
 
 /**
@@ -61,13 +77,22 @@ async function createAdmin(deps: TAdminDeps, input: TAdminRegister, ctx: TReques
     adminId = createdId;
     await db.transaction(async (tx) => {
       await tx.update(user).set({ role: 'admin', language: ctx.language }).where(eq(user.id, createdId));
-      await audit(tx, { actorUserId: createdId, actorRole: 'admin', action: 'admin.registered', targetType: 'user', targetId: createdId, details: { via }, ip: ctx.ip });
+      await audit(tx, {
+        actorUserId: createdId,
+        actorRole: 'admin',
+        action: 'admin.registered',
+        targetType: 'user',
+        targetId: createdId,
+        details: { via },
+        ip: ctx.ip,
+      });
     });
     return created.headers.getSetCookie();
   } catch (error) {
     if (invitationId) await db.update(adminInvitations).set({ usedAt: null }).where(eq(adminInvitations.id, invitationId));
     // Someone registered this e-mail between the check and the sign-up: that account is theirs, not ours.
-    if (error instanceof APIError && String((error.body as { code?: string } | undefined)?.code).startsWith('USER_ALREADY_EXISTS')) throw new AppError('EMAIL_TAKEN');
+    if (error instanceof APIError && String((error.body as { code?: string } | undefined)?.code).startsWith('USER_ALREADY_EXISTS'))
+      throw new AppError('EMAIL_TAKEN');
     await removeHalfMadeAccount(deps, adminId, input.email);
     if (error instanceof AppError) throw error;
     throw new AppError('ACCOUNT_CREATE_FAILED');

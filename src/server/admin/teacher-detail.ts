@@ -3,7 +3,7 @@ import { PLANS } from '@shared/plans';
 import type { Db } from '@server/core/db/client';
 import { courses, teachers, teacherStudents, user } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
-import { planUsage } from '@server/plans';
+import { planUsage, staffSeats } from '@server/plans';
 import { listAudit } from './audit-log';
 import { countPublishedCourses, countPublishedPages } from './counts';
 import type { TAdminDeps } from './deps';
@@ -25,7 +25,10 @@ export async function teacherDetail({ db, config }: TAdminDeps, teacherId: strin
   const teacher = await teacherById(db, teacherId);
   const [trial] = await db.select({ onTrial }).from(teachers).where(eq(teachers.id, teacher.id));
   const [account] = await db.select({ emailVerified: user.emailVerified, language: user.language }).from(user).where(eq(user.id, teacher.userId));
-  const [members] = await db.select({ n: sql<number>`count(*)::int` }).from(teacherStudents).where(eq(teacherStudents.teacherId, teacher.id));
+  const [members] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(teacherStudents)
+    .where(eq(teacherStudents.teacherId, teacher.id));
   // The same usage the plan limits are enforced with (docs/decisions/033-plan-limits-and-trial.md).
   const usage = await planUsage(db, teacher, new Date());
   const [publishedCourses, publishedPages] = await Promise.all([countPublishedCourses(db, teacher.id), countPublishedPages(db, teacher.id)]);
@@ -56,8 +59,8 @@ export async function teacherDetail({ db, config }: TAdminDeps, teacherId: strin
       courses: usage.courses,
       // Lesson files and videos against the plan's 15, 30 or 100 GB (the courses domain enforces it).
       storage: usage.storage,
-      // The plans name staff seats (spec §9), but staff accounts do not exist yet: `used` is null.
-      staff: { used: null, limit: PLANS.find((p) => p.id === teacher.plan)?.staff ?? 0 },
+      // Staff seats (spec §9, issue 28): members and invitations still waiting, against the plan's 0, 3 or 10.
+      staff: await staffSeatUsage(db, teacher.id, PLANS.find((p) => p.id === teacher.plan)?.staff ?? 0),
     },
     studentCount: members?.n ?? 0,
     publishedCourses,
@@ -65,4 +68,9 @@ export async function teacherDetail({ db, config }: TAdminDeps, teacherId: strin
     courses: courseList,
     history,
   };
+}
+
+async function staffSeatUsage(db: Db, teacherId: string, limit: number) {
+  const seats = await staffSeats(db, teacherId, new Date());
+  return { used: seats.members + seats.invitations, limit };
 }

@@ -60,7 +60,12 @@ export async function listTeachers({ db }: TAdminDeps, query: TAdminTeachersQuer
     ? await db
         .select({ teacherId: teacherStudents.teacherId, n: sql<number>`count(*)::int` })
         .from(teacherStudents)
-        .where(inArray(teacherStudents.teacherId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            teacherStudents.teacherId,
+            rows.map((r) => r.id),
+          ),
+        )
         .groupBy(teacherStudents.teacherId)
     : [];
   const studentsOf = new Map(counts.map((c) => [c.teacherId, c.n]));

@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import type { TConfig } from '@server/core/config';
@@ -17,10 +17,15 @@ const SESSION_REFRESH_SECONDS = 30 * 60;
 type TAuthDeps = { config: TConfig; db: Db; mailer: TMailer };
 
 /** Better Auth: e-mail and password, database sessions and rate limits, host-only cookies. */
-export function createAuth({ config, db, mailer }: TAuthDeps) {
+export function createAuth(deps: TAuthDeps) {
+  return betterAuth(authOptions(deps));
+}
+
+/** The options of Darsi's Better Auth, shared with the e2e suite's session minting (test-sessions.ts). */
+export function authOptions({ config, db, mailer }: TAuthDeps) {
   const root = config.publicHost;
   const emails = authEmails(config, mailer);
-  return betterAuth({
+  return {
     appName: 'Darsi',
     secret: resolveAuthSecret(config),
     // Every teacher subdomain is its own origin; links in e-mails point back to the host the request came to.
@@ -63,7 +68,7 @@ export function createAuth({ config, db, mailer }: TAuthDeps) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.publicHttps, path: '/' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-  });
+  } satisfies BetterAuthOptions;
 }
 
 export type TAuth = ReturnType<typeof createAuth>;

@@ -1,9 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
+import { roleAllows, STAFF_PLATFORM_COOKIE } from '@shared/staff';
+import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
-import { session, students, teachers, user } from '@server/core/db/schema';
+import { clientIp } from '@server/core/request-context';
+import { session, students, type teachers, user } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
 import type { TAuth } from './create-auth';
+import { actingTeacher, auditStaffChange, checkStaffRoute, chosenPlatform, type TStaffContext } from './staff-access';
 
 export type TViewer = {
   userId: string;
@@ -46,18 +50,20 @@ export async function viewerOf(db: Db, found: { user: { id: string } } | null): 
   return { userId: row.id, name: row.name, email: row.email, emailVerified: row.emailVerified, role: row.role, language: row.language };
 }
 
-/** The signed-in user's teacher record when it is active (the teacher guard's rule), for routes outside Hono's guards. */
+/**
+ * The signed-in user's teacher record when it is active (the teacher guard's rule), for routes outside Hono's guards
+ * (the video uploads): a staff member's employer when their role may edit content (issue 28).
+ */
 export async function activeTeacher(auth: TAuth, db: Db, headers: Headers): Promise<TTeacherRow | null> {
   const viewer = await loadViewer(auth, db, headers);
   if (!viewer) return null;
-  const [teacher] = await db
-    .select()
-    .from(teachers)
-    .where(and(eq(teachers.userId, viewer.userId), eq(teachers.status, 'active'), eq(teachers.isActive, true)));
-  return teacher ?? null;
+  const chosen = new RegExp(`(?:^|;\\s*)${STAFF_PLATFORM_COOKIE}=([^;]+)`).exec(headers.get('cookie') ?? '')?.[1];
+  const acting = await actingTeacher(db, viewer.userId, chosen);
+  if (!acting || (acting.staff && !roleAllows(acting.staff.role, 'content'))) return null;
+  return acting.teacher;
 }
 
-export function guards(auth: TAuth, db: Db) {
+export function guards(auth: TAuth, db: Db, config: Pick<TConfig, 'trustProxy'>) {
   const requireUser = createMiddleware<{ Variables: { viewer: TViewer } }>(async (c, next) => {
     const viewer = await loadViewer(auth, db, c.req.raw.headers);
     if (!viewer) throw new AppError('UNAUTHENTICATED');
@@ -65,18 +71,22 @@ export function guards(auth: TAuth, db: Db) {
     await next();
   });
 
-  /** Spec §6 teacher guard: a session and an *active* teacher record for that user. */
-  const requireTeacher = createMiddleware<{ Variables: { viewer: TViewer; teacher: TTeacherRow } }>(async (c, next) => {
+  /**
+   * Spec §6 teacher guard: a session and an *active* teacher record for that user, or a staff member of an active
+   * teacher acting for them with a role that allows the route (issue 28, staff-access.ts); a staff member's
+   * changes are audited for the teacher.
+   */
+  const requireTeacher = createMiddleware<{ Variables: { viewer: TViewer; teacher: TTeacherRow; staff: TStaffContext | null } }>(async (c, next) => {
     const viewer = await loadViewer(auth, db, c.req.raw.headers);
     if (!viewer) throw new AppError('UNAUTHENTICATED');
-    const [teacher] = await db
-      .select()
-      .from(teachers)
-      .where(and(eq(teachers.userId, viewer.userId), eq(teachers.status, 'active'), eq(teachers.isActive, true)));
-    if (!teacher) throw new AppError('FORBIDDEN');
+    const acting = await actingTeacher(db, viewer.userId, chosenPlatform(c));
+    if (!acting) throw new AppError('FORBIDDEN');
+    if (acting.staff) checkStaffRoute(c, acting.staff);
     c.set('viewer', viewer);
-    c.set('teacher', teacher);
+    c.set('teacher', acting.teacher);
+    c.set('staff', acting.staff);
     await next();
+    if (acting.staff) await auditStaffChange(db, c, acting.teacher.id, acting.staff, clientIp(c, config));
   });
 
   /** Spec §6 student guard: a session and a student row whose id is the user id. */

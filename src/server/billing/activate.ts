@@ -35,7 +35,10 @@ export async function applyPaid(tx: TTx, invoice: TInvoice, now: Date, reviewer?
     dataDeletionAt: null,
     updatedAt: now,
   };
-  await tx.insert(planSubscriptions).values({ teacherId: invoice.teacherId, ...values }).onConflictDoUpdate({ target: planSubscriptions.teacherId, set: values });
+  await tx
+    .insert(planSubscriptions)
+    .values({ teacherId: invoice.teacherId, ...values })
+    .onConflictDoUpdate({ target: planSubscriptions.teacherId, set: values });
   await tx.update(teachers).set({ plan: invoice.plan }).where(eq(teachers.id, invoice.teacherId));
   return true;
 }

@@ -17,7 +17,9 @@ export async function deleteTeacherData(deps: TBillingDeps, teacherId: string, n
   const lessonIds = (await deps.db.select({ id: lessons.id }).from(lessons).where(eq(lessons.teacherId, teacherId))).map((l) => l.id);
   await deps.removeTeacherFiles(teacherId, lessonIds);
   const tables = rowsOf<{ table_name: string }>(
-    await deps.db.execute(sql`select table_name from information_schema.columns where column_name = 'teacher_id' and table_schema = 'public' order by table_name`),
+    await deps.db.execute(
+      sql`select table_name from information_schema.columns where column_name = 'teacher_id' and table_schema = 'public' order by table_name`,
+    ),
   )
     .map((r) => r.table_name)
     .filter((t) => !KEPT.has(t));
@@ -26,7 +28,15 @@ export async function deleteTeacherData(deps: TBillingDeps, teacherId: string, n
     for (const table of tables) await tx.execute(sql`delete from ${sql.identifier(table)} where teacher_id = ${teacherId}`);
     await tx.update(teachers).set({ status: 'inactive', isActive: false, statusReason: 'data_deleted' }).where(eq(teachers.id, teacherId));
     await tx.update(planSubscriptions).set({ status: 'expired', updatedAt: now }).where(eq(planSubscriptions.teacherId, teacherId));
-    await audit(tx, { actorUserId: null, actorRole: 'system', action: 'billing.data_deleted', targetType: 'teacher', targetId: teacherId, teacherId, details: { tables: tables.length } });
+    await audit(tx, {
+      actorUserId: null,
+      actorRole: 'system',
+      action: 'billing.data_deleted',
+      targetType: 'teacher',
+      targetId: teacherId,
+      teacherId,
+      details: { tables: tables.length },
+    });
   });
   return { tables };
 }

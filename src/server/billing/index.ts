@@ -16,7 +16,7 @@ import { chargilyWebhook, refreshInvoice } from './settle';
  * Other domains import this file only.
  */
 
-export { BILLING_RECEIPT_PATH, billingAdminRoutes, billingTeacherRoutes, billingWebhookRoutes } from './routes';
+export { BILLING_RECEIPT_PATH, billingApi } from './routes';
 
 export function createBilling(deps: TBillingDeps & { jobs: TJobQueue }) {
   deps.jobs.define(billingDailyJob(deps));

@@ -5,6 +5,7 @@ import type { TPlanInvoiceCreate } from '@shared/schemas/billing';
 import { chargilyClient } from '@server/core/chargily';
 import { planInvoices } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
+import { ensureStaffFit } from '@server/plans';
 import { applyPaid } from './activate';
 import { cardKey, mainOrigin, transferDetails, type TBillingDeps } from './deps';
 import { invoiceView, quote } from './overview';
@@ -25,6 +26,7 @@ export async function createInvoice(deps: TBillingDeps, teacherId: string, input
     const limits = q.broken.map((b) => billingText(lng, `limits.${b}`)).join(lng === 'ar' ? '، ' : ', ');
     throw new AppError('PLAN_DOWNGRADE_BLOCKED', undefined, { limits }, { broken: q.broken.join(',') });
   }
+  await ensureStaffFit(db, teacherId, q.plan);
   const card = cardKey(config);
   if (q.amountDzd > 0 && input.method === 'card' && !card) throw new AppError('BILLING_CARD_UNAVAILABLE');
   if (q.amountDzd > 0 && input.method === 'transfer' && !transferDetails(config)) throw new AppError('BILLING_TRANSFER_UNAVAILABLE');
@@ -35,7 +37,19 @@ export async function createInvoice(deps: TBillingDeps, teacherId: string, input
     .where(and(eq(planInvoices.teacherId, teacherId), eq(planInvoices.status, 'pending')));
   const [invoice] = await db
     .insert(planInvoices)
-    .values({ reference: reference(), teacherId, plan: q.plan, period: q.period, kind: q.kind, priceDzd: q.priceDzd, creditDzd: q.creditDzd, bonusDays: q.bonusDays, amountDzd: q.amountDzd, method: input.method, createdAt: now })
+    .values({
+      reference: reference(),
+      teacherId,
+      plan: q.plan,
+      period: q.period,
+      kind: q.kind,
+      priceDzd: q.priceDzd,
+      creditDzd: q.creditDzd,
+      bonusDays: q.bonusDays,
+      amountDzd: q.amountDzd,
+      method: input.method,
+      createdAt: now,
+    })
     .returning();
   if (q.amountDzd === 0) {
     await db.transaction((tx) => applyPaid(tx, invoice!, now));

@@ -7,6 +7,7 @@ import { defineJob } from '@server/core/jobs/queue';
 import { deleteTeacherData } from './delete-data';
 import { mainOrigin, type TBillingDeps } from './deps';
 import { billingText } from './texts';
+import { sendOnce as sendNoticeOnce } from '@server/core/send-once';
 
 /*
  * The daily billing job (decision 102): renewal reminders 7 and 1 days before a paid period ends, the
@@ -16,19 +17,15 @@ import { billingText } from './texts';
  */
 
 type TSub = typeof planSubscriptions.$inferSelect;
-type TWho = { email: string; name: string; language: string };
+type TWho = { email: string; name: string; language: string; userId: string; teacherId: string };
 
-async function sendOnce(deps: TBillingDeps, key: string, teacherId: string, send: () => Promise<void>) {
-  const [fresh] = await deps.db.insert(billingNoticesSent).values({ key, teacherId, sentAt: deps.clock.now() }).onConflictDoNothing().returning({ key: billingNoticesSent.key });
-  if (!fresh) return false;
-  try {
-    await send();
-  } catch (error) {
-    await deps.db.delete(billingNoticesSent).where(eq(billingNoticesSent.key, key));
-    throw error;
-  }
-  return true;
-}
+const sendOnce = (deps: TBillingDeps, key: string, teacherId: string, send: () => Promise<void>) =>
+  sendNoticeOnce(
+    () =>
+      deps.db.insert(billingNoticesSent).values({ key, teacherId, sentAt: deps.clock.now() }).onConflictDoNothing().returning({ key: billingNoticesSent.key }),
+    () => deps.db.delete(billingNoticesSent).where(eq(billingNoticesSent.key, key)),
+    send,
+  );
 
 /** The smallest of NOTICE_DAYS that `date` is within, or null when it is further away (or past). */
 function dueNotice(date: Date, now: Date): number | null {
@@ -38,15 +35,38 @@ function dueNotice(date: Date, now: Date): number | null {
   return fitting.length ? Math.min(...fitting) : null;
 }
 
+/**
+ * A renewal reminder follows the teacher's choice for "billing" e-mails (and carries its unsubscribe link); a data
+ * deletion warning always goes out. Both also show in the notification centre (issue 26).
+ */
 async function mail(deps: TBillingDeps, who: TWho, kind: 'renewal' | 'deletion', days: number, date: Date) {
   const lng = toLanguage(who.language);
   const params = { name: who.name, days, date: formatDate(lng, date, 'long'), link: `${mainOrigin(deps.config)}/dashboard/billing` };
-  await deps.mailer.send({ to: who.email, subject: billingText(lng, `emails.${kind}.subject`, params), text: billingText(lng, `emails.${kind}.body`, params) });
+  await deps.notify?.({
+    // The teacher's platform and toTeacher: an owner-role staff member is told too (issue 28); the e-mail stays the teacher's.
+    teacherId: who.teacherId,
+    kind: 'billing',
+    eventKey: `billing:${kind}:${who.userId}:${date.toISOString()}:${days}`,
+    toTeacher: true,
+    ownEmail: true,
+    params: { context: kind, days },
+    link: '/dashboard/billing',
+  });
+  await deps.mailer.send({
+    to: who.email,
+    subject: billingText(lng, `emails.${kind}.subject`, params),
+    text: billingText(lng, `emails.${kind}.body`, params),
+    ...(kind === 'renewal' ? { notice: { kind: 'billing' as const, userId: who.userId } } : {}),
+  });
 }
 
 async function subscriptions(deps: TBillingDeps) {
   return deps.db
-    .select({ sub: planSubscriptions, who: { email: teachers.email, name: teachers.name, language: user.language }, statusReason: teachers.statusReason })
+    .select({
+      sub: planSubscriptions,
+      who: { email: teachers.email, name: teachers.name, language: user.language, userId: user.id, teacherId: teachers.id },
+      statusReason: teachers.statusReason,
+    })
     .from(planSubscriptions)
     .innerJoin(teachers, eq(teachers.id, planSubscriptions.teacherId))
     .innerJoin(user, eq(user.id, teachers.userId));
@@ -74,7 +94,10 @@ async function warnOrDelete(deps: TBillingDeps, sub: TSub, who: TWho, now: Date)
   }
   if (sub.dataDeletionAt > now) return { warned: 0, deleted: 0 };
   // Never without the last warning: a job that did not run in time warns now and deletes a day later.
-  const [last] = await deps.db.select().from(billingNoticesSent).where(eq(billingNoticesSent.key, warnKey(1)));
+  const [last] = await deps.db
+    .select()
+    .from(billingNoticesSent)
+    .where(eq(billingNoticesSent.key, warnKey(1)));
   if (!last) {
     await sendOnce(deps, warnKey(1), sub.teacherId, () => mail(deps, who, 'deletion', 1, addDays(now, 1)));
     return { warned: 1, deleted: 0 };
@@ -100,4 +123,3 @@ export async function runBillingDaily(deps: TBillingDeps) {
 
 /** Every day at 09:00 in Algiers. */
 export const billingDailyJob = (deps: TBillingDeps) => defineJob<object>({ name: 'billing-daily', cron: '0 9 * * *', run: () => runBillingDaily(deps) });
-

@@ -4,7 +4,7 @@ import { PLAN_IDS, PLANS, type TPlanId } from '@shared/plans';
 import { planInvoices, teachers } from '@server/core/db/schema';
 import type { TTx } from '@server/core/db/sql';
 import { AppError } from '@server/core/errors';
-import { planStanding, planUsage } from '@server/plans';
+import { planStanding, planUsage, staffSeats } from '@server/plans';
 import { cardKey, transferDetails, type TBillingDeps } from './deps';
 
 type TChoice = { plan: TPlanId; period: TBillingPeriod };
@@ -47,6 +47,7 @@ export async function overview(deps: TBillingDeps, teacherId: string) {
   const invoices = await deps.db.select().from(planInvoices).where(eq(planInvoices.teacherId, teacherId)).orderBy(desc(planInvoices.createdAt)).limit(50);
   const sub = standing.subscription;
   const staffLimit = PLANS.find((p) => p.id === teacher.plan)?.staff ?? 0;
+  const seats = await staffSeats(deps.db, teacherId, now);
   return {
     status: standing.status,
     blocked: standing.blocked,
@@ -60,8 +61,8 @@ export async function overview(deps: TBillingDeps, teacherId: string) {
     /** Whole days of the running trial that paying now gives up (decision 117); 0 once not on trial. */
     trialDaysLeft: standing.status === 'trial' && standing.trialEndsAt ? Math.ceil((standing.trialEndsAt.getTime() - now.getTime()) / 86_400_000) : 0,
     usage,
-    // Staff accounts do not exist in Darsi yet: there is nothing to count (shown as such on the page).
-    staff: { limit: staffLimit, used: null },
+    // Staff seats (issue 28): members and invitations still waiting.
+    staff: { limit: staffLimit, used: seats.members + seats.invitations, members: seats.members, invitations: seats.invitations },
     quotes,
     card: cardKey(deps.config) !== null,
     transfer: transferDetails(deps.config),

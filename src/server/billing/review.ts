@@ -38,7 +38,16 @@ export async function approveReceipt(deps: TBillingDeps, id: string, actor: TAct
   if (invoice.status !== 'awaiting_review') throw new AppError('BILLING_INVOICE_NOT_PENDING');
   await deps.db.transaction(async (tx) => {
     if (!(await applyPaid(tx, invoice, deps.clock.now(), actor.userId))) throw new AppError('BILLING_INVOICE_NOT_PENDING');
-    await audit(tx, { actorUserId: actor.userId, actorRole: 'admin', action: 'billing.receipt_approved', targetType: 'plan_invoice', targetId: id, teacherId: invoice.teacherId, details: { reference: invoice.reference, amountDzd: invoice.amountDzd }, ip: actor.ip });
+    await audit(tx, {
+      actorUserId: actor.userId,
+      actorRole: 'admin',
+      action: 'billing.receipt_approved',
+      targetType: 'plan_invoice',
+      targetId: id,
+      teacherId: invoice.teacherId,
+      details: { reference: invoice.reference, amountDzd: invoice.amountDzd },
+      ip: actor.ip,
+    });
   });
   return invoiceView(await invoiceById(deps, id));
 }
@@ -51,7 +60,16 @@ export async function rejectReceipt(deps: TBillingDeps, id: string, reason: stri
     .where(and(eq(planInvoices.id, id), eq(planInvoices.status, 'awaiting_review')))
     .returning();
   if (!row) throw new AppError('BILLING_INVOICE_NOT_PENDING');
-  await audit(deps.db, { actorUserId: actor.userId, actorRole: 'admin', action: 'billing.receipt_rejected', targetType: 'plan_invoice', targetId: id, teacherId: row.teacherId, details: { reference: row.reference, reason }, ip: actor.ip });
+  await audit(deps.db, {
+    actorUserId: actor.userId,
+    actorRole: 'admin',
+    action: 'billing.receipt_rejected',
+    targetType: 'plan_invoice',
+    targetId: id,
+    teacherId: row.teacherId,
+    details: { reference: row.reference, reason },
+    ip: actor.ip,
+  });
   return invoiceView(row);
 }
 
@@ -62,15 +80,24 @@ export async function platformRevenue(deps: TBillingDeps) {
   const test = and(eq(planInvoices.method, 'card'), eq(planInvoices.livemode, false));
   const paid = and(eq(planInvoices.status, 'paid'), sql`not coalesce(${test}, false)`)!;
   const sum = sql<string>`coalesce(sum(${planInvoices.amountDzd}), 0)::bigint`;
-  const [total] = await deps.db.select({ dzd: sum, n: sql<string>`count(*)` }).from(planInvoices).where(paid);
+  const [total] = await deps.db
+    .select({ dzd: sum, n: sql<string>`count(*)` })
+    .from(planInvoices)
+    .where(paid);
   const [recent] = await deps.db
     .select({ dzd: sum })
     .from(planInvoices)
     .where(and(paid, gte(planInvoices.paidAt, new Date(now.getTime() - 30 * 86_400_000))));
   const byMethod = await deps.db.select({ key: planInvoices.method, dzd: sum }).from(planInvoices).where(paid).groupBy(planInvoices.method);
   const byPlan = await deps.db.select({ key: planInvoices.plan, dzd: sum }).from(planInvoices).where(paid).groupBy(planInvoices.plan);
-  const [tests] = await deps.db.select({ n: sql<string>`count(*)` }).from(planInvoices).where(and(eq(planInvoices.status, 'paid'), test));
-  const [pending] = await deps.db.select({ n: sql<string>`count(*)` }).from(planInvoices).where(eq(planInvoices.status, 'awaiting_review'));
+  const [tests] = await deps.db
+    .select({ n: sql<string>`count(*)` })
+    .from(planInvoices)
+    .where(and(eq(planInvoices.status, 'paid'), test));
+  const [pending] = await deps.db
+    .select({ n: sql<string>`count(*)` })
+    .from(planInvoices)
+    .where(eq(planInvoices.status, 'awaiting_review'));
   const [subscribers] = await deps.db
     .select({ n: sql<string>`count(*)` })
     .from(planSubscriptions)

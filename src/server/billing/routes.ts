@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { ZAdminPlanInvoicesQuery, ZPlanChoice, ZPlanInvoiceCreate, ZReceiptReject } from '@shared/schemas/billing';
-import type { TTeacherEnv, TViewer } from '@server/auth';
+import type { TGuards, TTeacherEnv, TViewer } from '@server/auth';
 import type { TConfig } from '@server/core/config';
 import type { TAppEnv } from '@server/core/env';
 import { AppError } from '@server/core/errors';
@@ -46,7 +46,7 @@ function fileResponse(file: { data: Buffer; mime: string }, invoiceId: string) {
 }
 
 /** /api/billing/teacher/…: the teacher's own plan, quotes, invoices, receipts, cancellation. */
-export function billingTeacherRoutes({ billing, config }: TDeps) {
+function billingTeacherRoutes({ billing, config }: TDeps) {
   return new Hono<TTeacherEnv>()
     .get('/overview', async (c) => c.json(await billing.overview(c.var.teacher.id)))
     .get('/banner', async (c) => c.json(await billing.banner(c.var.teacher.id)))
@@ -54,31 +54,49 @@ export function billingTeacherRoutes({ billing, config }: TDeps) {
     .post('/invoices', validate('json', ZPlanInvoiceCreate), async (c) =>
       c.json(await billing.createInvoice(c.var.teacher.id, c.req.valid('json'), requestContext(c, config).language), 201),
     )
-    .post('/invoices/:id/refresh', validate('param', ZInvoiceParam), async (c) => c.json(await billing.refreshInvoice(c.var.teacher.id, c.req.valid('param').id)))
+    .post('/invoices/:id/refresh', validate('param', ZInvoiceParam), async (c) =>
+      c.json(await billing.refreshInvoice(c.var.teacher.id, c.req.valid('param').id)),
+    )
     .post('/invoices/:id/receipt', receiptLimit, validate('param', ZInvoiceParam), validate('form', ZReceiptForm), async (c) => {
       const { file } = c.req.valid('form');
       if (file.size > RECEIPT_MAX_BYTES) throw new AppError('BILLING_RECEIPT_INVALID');
       return c.json(await billing.uploadReceipt(c.var.teacher.id, c.req.valid('param').id, Buffer.from(await file.arrayBuffer())));
     })
-    .get('/invoices/:id/receipt', validate('param', ZInvoiceParam), async (c) => fileResponse(await billing.ownReceipt(c.var.teacher.id, c.req.valid('param').id), c.req.valid('param').id))
+    .get('/invoices/:id/receipt', validate('param', ZInvoiceParam), async (c) =>
+      fileResponse(await billing.ownReceipt(c.var.teacher.id, c.req.valid('param').id), c.req.valid('param').id),
+    )
     .post('/cancel', async (c) => c.json(await billing.cancelPlan(c.var.teacher.id)))
     .post('/reactivate', async (c) => c.json(await billing.reactivatePlan(c.var.teacher.id)));
 }
 
-/** /api/billing/admin/…: plan payments, receipts to review, platform revenue (admins only, app.ts). */
-export function billingAdminRoutes({ billing, config }: TDeps) {
+/** /api/billing/admin/…: plan payments, receipts to review, platform revenue (admins only). */
+function billingAdminRoutes({ billing, config }: TDeps) {
   const actor = (c: Context, userId: string) => ({ userId, ip: clientIp(c, config) });
   return new Hono<TAdminEnv>()
     .get('/invoices', validate('query', ZAdminPlanInvoicesQuery), async (c) => c.json(await billing.adminInvoices(c.req.valid('query').status)))
-    .get('/invoices/:id/receipt', validate('param', ZInvoiceParam), async (c) => fileResponse(await billing.adminReceipt(c.req.valid('param').id), c.req.valid('param').id))
-    .post('/invoices/:id/approve', validate('param', ZInvoiceParam), async (c) => c.json(await billing.approveReceipt(c.req.valid('param').id, actor(c, c.var.viewer.userId))))
+    .get('/invoices/:id/receipt', validate('param', ZInvoiceParam), async (c) =>
+      fileResponse(await billing.adminReceipt(c.req.valid('param').id), c.req.valid('param').id),
+    )
+    .post('/invoices/:id/approve', validate('param', ZInvoiceParam), async (c) =>
+      c.json(await billing.approveReceipt(c.req.valid('param').id, actor(c, c.var.viewer.userId))),
+    )
     .post('/invoices/:id/reject', validate('param', ZInvoiceParam), validate('json', ZReceiptReject), async (c) =>
       c.json(await billing.rejectReceipt(c.req.valid('param').id, c.req.valid('json').reason, actor(c, c.var.viewer.userId))),
     )
     .get('/revenue', async (c) => c.json(await billing.platformRevenue()));
 }
 
-/** POST /api/billing/chargily/webhook: called by Chargily, no session; the signature is the check. */
-export function billingWebhookRoutes({ billing }: Pick<TDeps, 'billing'>) {
+/**
+ * POST /api/billing/chargily/webhook: called by Chargily, no session; the signature is the check. Its URL is
+ * sent with each invoice (invoices.ts) and set in Darsi's Chargily account: it stays.
+ */
+function billingWebhookRoutes({ billing }: Pick<TDeps, 'billing'>) {
   return new Hono<TAppEnv>().post('/chargily/webhook', async (c) => c.json(await billing.chargilyWebhook(await c.req.text(), c.req.header('signature'))));
+}
+
+/** /api/billing, the whole API of the domain (issue 13): the teacher's side, the admins' side, Chargily's webhook. */
+export function billingApi(deps: TDeps & { guards: TGuards }) {
+  const teacher = new Hono<TAppEnv>().use(deps.guards.requireTeacher).route('/', billingTeacherRoutes(deps));
+  const admin = new Hono<TAppEnv>().use(deps.guards.requireAdmin).route('/', billingAdminRoutes(deps));
+  return new Hono<TAppEnv>().route('/teacher', teacher).route('/admin', admin).route('/', billingWebhookRoutes(deps));
 }

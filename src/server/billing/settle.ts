@@ -60,7 +60,11 @@ export async function chargilyWebhook(deps: TBillingDeps, rawBody: string, signa
   const event = parsed.data;
   // A test event on a live key (or the reverse) is not a payment of this account.
   if (event.livemode !== (key.mode === 'live')) throw new AppError('BILLING_WEBHOOK_INVALID');
-  const [fresh] = await deps.db.insert(paymentEvents).values({ eventId: event.id, provider: 'chargily-billing' }).onConflictDoNothing().returning({ id: paymentEvents.eventId });
+  const [fresh] = await deps.db
+    .insert(paymentEvents)
+    .values({ eventId: event.id, provider: 'chargily-billing' })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.eventId });
   if (!fresh) return { ok: true, duplicate: true };
   const result = await applyCheckout(deps, event.data);
   return { ok: true, duplicate: false, ...result };

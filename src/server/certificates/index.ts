@@ -10,7 +10,7 @@ import { courseSettings, ensureSignatureUpload, putSettings, removeSignature, se
  * file only.
  */
 
-export { certificateStudentRoutes, certificateTeacherRoutes } from './routes';
+export { certificatesApi, SIGNATURE_UPLOAD_PREFIX } from './routes';
 export { mountCertificates } from './mount';
 
 export function createCertificates(deps: TCertificatesDeps) {

@@ -3,6 +3,7 @@ import { certificates } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
 import type { TCertificatesDeps } from './deps';
 import { certificateOf, completions, isComplete, type TCertificateRow, type TCompletion } from './queries';
+import { isUuid } from '@server/core/db/sql';
 
 /*
  * A certificate is issued when an enrolled student has completed every lesson of a course whose certificates
@@ -15,7 +16,16 @@ async function issue(deps: TCertificatesDeps, studentId: string, c: TCompletion)
   const completedAt = c.last_done ? new Date(c.last_done) : deps.clock.now();
   const [row] = await deps.db
     .insert(certificates)
-    .values({ teacherId: c.teacher_id, studentId, courseId: c.course_id, studentName: c.student_name, courseTitle: c.title, teacherName: c.teacher_name, completedAt, issuedAt: deps.clock.now() })
+    .values({
+      teacherId: c.teacher_id,
+      studentId,
+      courseId: c.course_id,
+      studentName: c.student_name,
+      courseTitle: c.title,
+      teacherName: c.teacher_name,
+      completedAt,
+      issuedAt: deps.clock.now(),
+    })
     .onConflictDoNothing()
     .returning();
   // Two requests at once: the other one issued it.
@@ -41,7 +51,7 @@ const view = (deps: TCertificatesDeps, row: TCertificateRow) => ({
   teacherName: row.teacherName,
   completedAt: row.completedAt.toISOString(),
   verifyUrl: verifyUrl(deps, row.id),
-  pdfUrl: `/api/courses/student/certificates/${row.id}/pdf`,
+  pdfUrl: `/api/certificates/student/${row.id}/pdf`,
 });
 
 /** The student's certificates, issuing any that completions earned and were not issued yet. */
@@ -70,10 +80,8 @@ export async function ownCertificate(deps: TCertificatesDeps, studentId: string,
   return row;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function byId(deps: TCertificatesDeps, id: string): Promise<TCertificateRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await deps.db.select().from(certificates).where(eq(certificates.id, id));
   // Only the certificate asked for, whatever the driver hands back (an unexplained wrong row was seen once on
   // PostgreSQL in the full suite; see the stop's closing note).
@@ -84,5 +92,12 @@ export async function byId(deps: TCertificatesDeps, id: string): Promise<TCertif
 export async function publicCertificate(deps: TCertificatesDeps, id: string) {
   const row = await byId(deps, id);
   if (!row) throw new AppError('CERTIFICATE_NOT_FOUND');
-  return { id: row.id, studentName: row.studentName, courseTitle: row.courseTitle, teacherName: row.teacherName, completedAt: row.completedAt, url: verifyUrl(deps, row.id) };
+  return {
+    id: row.id,
+    studentName: row.studentName,
+    courseTitle: row.courseTitle,
+    teacherName: row.teacherName,
+    completedAt: row.completedAt,
+    url: verifyUrl(deps, row.id),
+  };
 }

@@ -19,7 +19,8 @@ export function mountCertificates(app: Hono<TAppEnv>, certificates: TCertificate
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
     }
-    const t = (key: string, params?: Record<string, string | number>) => certificateText(lng, key.replace(/^certificate\./, ''), params as Record<string, string>);
+    const t = (key: string, params?: Record<string, string | number>) =>
+      certificateText(lng, key.replace(/^certificate\./, ''), params as Record<string, string>);
     const html = `<!doctype html>${renderToString(<CertificateCheckDocument check={check} lng={lng} dir={directionOf(lng)} t={t} />)}`;
     return c.html(html, check ? 200 : 404, { 'cache-control': 'no-cache' });
   });

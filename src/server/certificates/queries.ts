@@ -8,7 +8,12 @@ export type TCertificateRow = typeof certificates.$inferSelect;
 /** A course's settings; no row means certificates on and no signature. */
 export async function settingsOf(db: TTx, courseId: string) {
   const [row] = await db.select().from(courseCertificateSettings).where(eq(courseCertificateSettings.courseId, courseId));
-  return { enabled: row?.enabled ?? true, signatureKey: row?.signatureKey ?? null, signatureType: row?.signatureType ?? null, updatedAt: row?.updatedAt ?? null };
+  return {
+    enabled: row?.enabled ?? true,
+    signatureKey: row?.signatureKey ?? null,
+    signatureType: row?.signatureType ?? null,
+    updatedAt: row?.updatedAt ?? null,
+  };
 }
 
 export async function certificateOf(db: TTx, studentId: string, courseId: string): Promise<TCertificateRow | null> {
@@ -55,5 +60,5 @@ export async function completions(db: TTx, studentId: string, courseId: string |
   return rowsOf<TCompletion>(result).map((r) => ({ ...r, total: Number(r.total), done: Number(r.done) }));
 }
 
-/** Every lesson of a course that has lessons, done: the one rule of completion (quizzes do not exist yet). */
+/** Every lesson of a course that has lessons, done: the one rule of completion (a quiz is an outline item, done by its submitted or passed attempt). */
 export const isComplete = (c: Pick<TCompletion, 'total' | 'done'>) => c.total > 0 && c.done >= c.total;

@@ -12,7 +12,7 @@ export const SIGNATURE_TYPES = ['image/png', 'image/jpeg'];
 
 const view = (courseId: string, s: Awaited<ReturnType<typeof settingsOf>>) => ({
   enabled: s.enabled,
-  signatureUrl: s.signatureKey ? `/api/courses/teacher/certificates/${courseId}/signature?v=${s.updatedAt?.getTime() ?? 0}` : null,
+  signatureUrl: s.signatureKey ? `/api/certificates/teacher/courses/${courseId}/signature?v=${s.updatedAt?.getTime() ?? 0}` : null,
 });
 
 export async function courseSettings(deps: TCertificatesDeps, teacherId: string, courseId: string) {

@@ -55,12 +55,27 @@ export async function ensureCardLinks(db: TTx, keys: TCodeKeys, batchId: string)
   }
 }
 
-/** The card a typed card number names on a platform, with its id and code lookup value; null when none. */
-export async function cardByNumber(db: Db, teacherId: string, card: { batch: number; serial: number }) {
-  const [row] = await executeNamed<{ id: string; code_hmac: string }>(
+/**
+ * The platform's teacher and the card a typed card number names there, in one read (decision 136): the
+ * card's code lookup value, and whether it still waits to be sold (its right code is then answered as wrong).
+ * Null when no platform has that address; card_id null when the platform has no such card.
+ */
+export async function platformCard(db: Db, subdomain: string, card: { batch: number; serial: number }) {
+  const [row] = await executeNamed<{
+    id: string;
+    plan: string;
+    status: string;
+    is_active: boolean;
+    card_id: string | null;
+    code_hmac: string | null;
+    unsold: boolean | null;
+  }>(
     db,
-    sql`select c.id, c.code_hmac from activation_codes c join code_batches b on b.id = c.batch_id
-      where b.teacher_id = ${teacherId} and b.number = ${card.batch} and c.serial = ${card.serial}`,
+    sql`select t.id, t.plan, t.status, t.is_active, c.id as card_id, c.code_hmac, (b.activate_on_sale and c.sold_at is null) as unsold
+      from teachers t
+      left join code_batches b on b.teacher_id = t.id and b.number = ${card.batch}
+      left join activation_codes c on c.batch_id = b.id and c.serial = ${card.serial}
+      where lower(t.subdomain) = ${subdomain.toLowerCase()}`,
   );
   return row ?? null;
 }

@@ -39,7 +39,6 @@ function view(row: TExportRow, joined = false) {
   };
 }
 
-
 /** Chromium is a system package (decision 032): without it, say so before queueing anything. */
 async function assertChromium(chromiumPath: string) {
   try {
@@ -107,7 +106,18 @@ async function render(deps: TCodesDeps, row: TExportRow) {
   const link = data.link.replace(/^https?:\/\//, '');
   const pdf = await cardsPdf(
     deps.config.chromiumPath,
-    printable.map((x) => ({ serial: x.serial, cardNumber: x.cardNumber, redeemLink: x.redeemLink, code: x.code, courseTitle: data.courseTitle, teacherName: data.teacherName, link, validUntil: x.validUntil, planLabel })),
+    printable.map((x) => ({
+      serial: x.serial,
+      cardNumber: x.cardNumber,
+      redeemLink: x.redeemLink,
+      code: x.code,
+      courseTitle: data.courseTitle,
+      teacherName: data.teacherName,
+      link,
+      validUntil: x.validUntil,
+      planLabel,
+    })),
+    (drawn) => set(deps, row.id, { done: drawn }),
   );
   await set(deps, row.id, { status: 'saving', done: printable.length });
   const target = file(deps, row.id);

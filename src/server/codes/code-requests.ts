@@ -10,16 +10,12 @@ import { type TTx, executeNamed, msOrNull } from '@server/core/db/sql';
 import { platformTeacher, safety } from './code-safety';
 import { type TOutcome, VERDICT_ERROR, redemptionStatement } from './redemption-statement';
 import type { TCodesDeps } from './deps';
+import { noticeCodeDecided } from './notices';
 import { auditCard } from './audit-card';
+import { ownedRow } from '@server/core/db/owned-row';
 
-async function ownRequest(tx: TTx, teacherId: string, requestId: string) {
-  const [request] = await tx
-    .select()
-    .from(codeRequests)
-    .where(and(eq(codeRequests.id, requestId), eq(codeRequests.teacherId, teacherId), eq(codeRequests.status, 'pending')));
-  if (!request) throw new AppError('CODE_REQUEST_NOT_FOUND');
-  return request;
-}
+const ownRequest = (tx: TTx, teacherId: string, requestId: string) =>
+  ownedRow(tx, codeRequests, teacherId, requestId, 'CODE_REQUEST_NOT_FOUND', eq(codeRequests.status, 'pending'));
 
 /**
  * The student's own codes sent to this platform's teacher in the last 30 days, waiting first: what they
@@ -31,7 +27,13 @@ export async function studentRequests(deps: TCodesDeps, studentId: string, subdo
   const teacher = await platformTeacher(deps, subdomain);
   const since = new Date(clock.now().getTime() - 30 * 86_400_000);
   const rows = await db
-    .select({ id: codeRequests.id, last2: codeRequests.last2, status: codeRequests.status, createdAt: codeRequests.createdAt, decidedAt: codeRequests.decidedAt })
+    .select({
+      id: codeRequests.id,
+      last2: codeRequests.last2,
+      status: codeRequests.status,
+      createdAt: codeRequests.createdAt,
+      decidedAt: codeRequests.decidedAt,
+    })
     .from(codeRequests)
     .where(and(eq(codeRequests.teacherId, teacher.id), eq(codeRequests.studentId, studentId), gte(codeRequests.createdAt, since)))
     .orderBy(sql`${codeRequests.status} = 'pending' desc`, desc(codeRequests.createdAt))
@@ -81,7 +83,14 @@ export async function listRequests(deps: TCodesDeps, teacherId: string, query: T
         createdAt: r.createdAt.toISOString(),
         decidedAt: iso(r.decidedAt),
         code: match
-          ? { id: match.code.id, batchId: match.code.batchId, serial: match.code.serial, courseTitle: match.courseTitle, state: codeState(match.code, now), onSale: !match.activateOnSale || match.code.soldAt !== null }
+          ? {
+              id: match.code.id,
+              batchId: match.code.batchId,
+              serial: match.code.serial,
+              courseTitle: match.courseTitle,
+              state: codeState(match.code, now),
+              onSale: !match.activateOnSale || match.code.soldAt !== null,
+            }
           : null,
       };
     }),
@@ -101,14 +110,17 @@ async function sellOnConfirm(tx: TTx, teacherId: string, request: { id: string; 
     .orderBy(desc(activationCodes.live), desc(activationCodes.createdAt))
     .limit(1);
   if (!card || !card.activateOnSale || card.code.soldAt || card.code.revokedAt || card.code.uses >= card.code.maxUses || card.code.validUntil <= now) return;
-  await tx.update(activationCodes).set({ soldAt: now }).where(and(eq(activationCodes.id, card.code.id), isNull(activationCodes.soldAt)));
+  await tx
+    .update(activationCodes)
+    .set({ soldAt: now })
+    .where(and(eq(activationCodes.id, card.code.id), isNull(activationCodes.soldAt)));
   await auditCard(tx, actor, teacherId, 'codes.code_sold', card.code, { requestId: request.id, studentId: request.studentId });
 }
 
 /** The teacher vouches for the student: the code is redeemed as if typed in self-service, budgets aside. */
 export async function confirmRequest(deps: TCodesDeps, teacher: { id: string; plan: string }, requestId: string, actor: TActor) {
   const { db, clock } = deps;
-  return db.transaction(async (tx) => {
+  const decided = await db.transaction(async (tx) => {
     const request = await ownRequest(tx, teacher.id, requestId);
     const studentLimit = planLimits(teacher.plan).students;
     if (studentLimit !== null) await tx.select({ id: teachers.id }).from(teachers).where(eq(teachers.id, teacher.id)).for('update');
@@ -128,13 +140,15 @@ export async function confirmRequest(deps: TCodesDeps, teacher: { id: string; pl
     if (outcome!.verdict === 'full') throw new AppError('PLAN_LIMIT_STUDENTS', undefined, { limit: studentLimit ?? 0 });
     if (outcome!.verdict !== 'ok') throw new AppError(VERDICT_ERROR[outcome!.verdict]);
     await tx.update(codeRequests).set({ status: 'confirmed', decidedAt: clock.now(), decidedBy: actor.userId }).where(eq(codeRequests.id, request.id));
-    return { courseId: outcome!.course_id!, expiresAt: iso(msOrNull(outcome!.expires_ms)) };
+    return { studentId: request.studentId, courseId: outcome!.course_id!, expiresAt: iso(msOrNull(outcome!.expires_ms)) };
   });
+  await noticeCodeDecided(deps, teacher.id, requestId, decided.studentId, { courseId: decided.courseId });
+  return { courseId: decided.courseId, expiresAt: decided.expiresAt };
 }
 
 export async function rejectRequest(deps: TCodesDeps, teacherId: string, requestId: string, actor: TActor) {
   const { db, clock } = deps;
-  return db.transaction(async (tx) => {
+  const request = await db.transaction(async (tx) => {
     const request = await ownRequest(tx, teacherId, requestId);
     await tx.update(codeRequests).set({ status: 'rejected', decidedAt: clock.now(), decidedBy: actor.userId }).where(eq(codeRequests.id, request.id));
     // A confirmation is audited as the redemption it makes; a refusal is the teacher's act on a student too.
@@ -148,8 +162,10 @@ export async function rejectRequest(deps: TCodesDeps, teacherId: string, request
       details: { studentId: request.studentId, last2: request.last2 },
       ip: actor.ip,
     });
-    return { ok: true as const };
+    return request;
   });
+  await noticeCodeDecided(deps, teacherId, requestId, request.studentId, { last2: request.last2 });
+  return { ok: true as const };
 }
 
 /** Codes waiting for the teacher: the count on the menu's Activation codes entry. */

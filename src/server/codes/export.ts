@@ -32,9 +32,13 @@ function qrSvg(link: string): Promise<string> {
  * The printable page: A4, ten cards per page, cut lines, Arabic right to left with the code and link kept
  * LTR. Each card carries its card number, its QR code and its six digits (decisions 105 and 106).
  */
-export async function cardsHtml(cards: TCard[]): Promise<string> {
+export async function cardsHtml(cards: TCard[], onProgress?: (drawn: number) => Promise<unknown>): Promise<string> {
   const qrs: string[] = [];
-  for (const c of cards) qrs.push(await qrSvg(c.redeemLink));
+  for (const c of cards) {
+    qrs.push(await qrSvg(c.redeemLink));
+    // The teacher follows the QR codes being drawn (most of the time before Chromium prints), a hundred at a time.
+    if (onProgress && qrs.length % 100 === 0) await onProgress(qrs.length);
+  }
   const t = (key: string, params?: Record<string, string | number>) => escapeHtml(coursesText('ar', key, params));
   const items = cards
     .map(
@@ -71,6 +75,6 @@ footer { font-size: 8pt; color: #374151; line-height: 1.4; }
 </style></head><body><main class="grid">${items}</main></body></html>`;
 }
 
-export async function cardsPdf(chromiumPath: string, cards: TCard[]): Promise<Buffer> {
-  return htmlToPdf(chromiumPath, await cardsHtml(cards));
+export async function cardsPdf(chromiumPath: string, cards: TCard[], onProgress?: (drawn: number) => Promise<unknown>): Promise<Buffer> {
+  return htmlToPdf(chromiumPath, await cardsHtml(cards, onProgress));
 }

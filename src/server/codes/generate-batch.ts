@@ -82,7 +82,10 @@ export async function generateBatch(deps: TCodesDeps, teacherId: string, input: 
     const accessDays = input.accessDays ?? planDays(plan);
     // The batch's number, the first half of its card numbers (decision 105), under the lock taken above.
     await numberBatches(tx, teacherId);
-    const [last] = await tx.select({ n: max(codeBatches.number) }).from(codeBatches).where(eq(codeBatches.teacherId, teacherId));
+    const [last] = await tx
+      .select({ n: max(codeBatches.number) })
+      .from(codeBatches)
+      .where(eq(codeBatches.teacherId, teacherId));
     const [batch] = await tx
       .insert(codeBatches)
       .values({

@@ -4,8 +4,10 @@ import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
 import type { TJobQueue } from '@server/core/jobs/queue';
 import type { TMailer } from '@server/core/mailer';
+import type { TNotify } from '@server/core/notify-port';
 import { waitingCodesMailJob } from './waiting-mail';
 import { cardsPdfCleanupJob, cardsPdfFile, cardsPdfJob, cardsPdfStatus, startCardsPdf } from './cards-export';
+import { confirmWaiting, waitingLink } from './confirm-link';
 import { confirmRequest, listRequests, pendingRequests, rejectRequest, studentRequests } from './code-requests';
 import { reopenGuessing, safety } from './code-safety';
 import { deriveCodeKeys, resolveCodesSecret } from './crypto';
@@ -26,11 +28,25 @@ import { sendToTeacher } from './send-to-teacher';
  * file only.
  */
 
-export { cardLinkPage, codeStudentRoutes, codeTeacherRoutes } from './routes';
+export { cardLinkPage, codesApi } from './routes';
 
-export function createCodes({ config, db, clock, jobs, mailer }: { config: TConfig; db: Db; clock: TClock; jobs: TJobQueue; mailer: TMailer }) {
+export function createCodes({
+  config,
+  db,
+  clock,
+  jobs,
+  mailer,
+  notify,
+}: {
+  config: TConfig;
+  db: Db;
+  clock: TClock;
+  jobs: TJobQueue;
+  mailer: TMailer;
+  notify?: TNotify;
+}) {
   const limits: TRedemptionLimits = structuredClone({ ...REDEMPTION_LIMITS, risk: GUESS_RISK, settle: SETTLE, card: CARD_GUESSING });
-  const deps: TCodesDeps = { db, clock, config, jobs, mailer, keys: deriveCodeKeys(resolveCodesSecret(config)), limits, gate: createGate() };
+  const deps: TCodesDeps = { db, clock, config, jobs, mailer, keys: deriveCodeKeys(resolveCodesSecret(config)), limits, gate: createGate(), notify };
   // PDF cards are printed by a job (decision 056), and their files deleted after an hour.
   jobs.define(cardsPdfJob(deps));
   jobs.define(cardsPdfCleanupJob(deps));
@@ -38,7 +54,23 @@ export function createCodes({ config, db, clock, jobs, mailer }: { config: TConf
   return {
     batches: bindDeps(deps, { generateBatch, listBatches, listCodes, batchCodesInClear, revokeBatch, revokeCode, markSold, markSoldMany, unmarkSold }),
     exports: bindDeps(deps, { startCardsPdf, cardsPdfStatus, cardsPdfFile }),
-    redemption: { limits, ...bindDeps(deps, { safety, reopenGuessing, redeem, redeemByLink, sendToTeacher, studentRequests, listRequests, pendingRequests, confirmRequest, rejectRequest }) },
+    redemption: {
+      limits,
+      ...bindDeps(deps, {
+        safety,
+        reopenGuessing,
+        redeem,
+        redeemByLink,
+        sendToTeacher,
+        studentRequests,
+        listRequests,
+        pendingRequests,
+        confirmRequest,
+        rejectRequest,
+        waitingLink,
+        confirmWaiting,
+      }),
+    },
   };
 }
 

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_GUESSING, GUESS_RISK, REDEMPTION_LIMITS, SETTLE, cardNetworkShare, cardPlatformBudget, liveCodesThatMatter, networkOf, platformBudget, sourceShare } from './limits';
+import {
+  CARD_GUESSING,
+  GUESS_RISK,
+  REDEMPTION_LIMITS,
+  SETTLE,
+  cardNetworkShare,
+  cardPlatformBudget,
+  liveCodesThatMatter,
+  networkOf,
+  platformBudget,
+  sourceShare,
+} from './limits';
 
 const limits = structuredClone({ ...REDEMPTION_LIMITS, risk: GUESS_RISK, settle: SETTLE, card: CARD_GUESSING });
 

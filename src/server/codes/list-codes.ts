@@ -95,7 +95,15 @@ export async function listCodes(deps: TCodesDeps, teacherId: string, batchId: st
   const [counts] = [...(await batchCounts(db, [batch.id], now)).values()];
   const [course] = await db.select({ title: courses.title }).from(courses).where(eq(courses.id, batch.courseId));
   return {
-    batch: { id: batch.id, number: batch.number, courseId: batch.courseId, courseTitle: course?.title ?? '', size: batch.size, validUntil: batch.validUntil.toISOString(), activateOnSale: batch.activateOnSale },
+    batch: {
+      id: batch.id,
+      number: batch.number,
+      courseId: batch.courseId,
+      courseTitle: course?.title ?? '',
+      size: batch.size,
+      validUntil: batch.validUntil.toISOString(),
+      activateOnSale: batch.activateOnSale,
+    },
     total: total?.n ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -111,9 +119,7 @@ export async function listCodes(deps: TCodesDeps, teacherId: string, batchId: st
       validUntil: r.validUntil.toISOString(),
       soldAt: iso(r.soldAt),
       revokedAt: iso(r.revokedAt),
-      redemptions: redemptions
-        .filter((x) => x.codeId === r.id)
-        .map((x) => ({ studentId: x.studentId, name: x.name, email: x.email, at: x.at.toISOString() })),
+      redemptions: redemptions.filter((x) => x.codeId === r.id).map((x) => ({ studentId: x.studentId, name: x.name, email: x.email, at: x.at.toISOString() })),
     })),
   };
 }
@@ -140,7 +146,11 @@ export async function batchCodesInClear(deps: TCodesDeps, teacherId: string, bat
       cardNumber: formatCardNumber(batch.number ?? 0, r.serial),
       // The QR link: the token rides in the fragment, which browsers never send to a server or in a referrer.
       redeemLink: `${link}/redeem#${cardLinkToken(keys, r.id)}`,
-      code: decryptCode(keys, teacherId, r.codeEnc), state: codeState(r, now), uses: r.uses, maxUses: r.maxUses, validUntil: r.validUntil,
+      code: decryptCode(keys, teacherId, r.codeEnc),
+      state: codeState(r, now),
+      uses: r.uses,
+      maxUses: r.maxUses,
+      validUntil: r.validUntil,
     })),
   };
 }

@@ -1,13 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import { codeBatches } from '@server/core/db/schema';
-import { AppError } from '@server/core/errors';
 import type { TTx } from '@server/core/db/sql';
+import { ownedRow } from '@server/core/db/owned-row';
 
-export async function ownBatch(tx: TTx, teacherId: string, batchId: string) {
-  const [batch] = await tx
-    .select()
-    .from(codeBatches)
-    .where(and(eq(codeBatches.id, batchId), eq(codeBatches.teacherId, teacherId)));
-  if (!batch) throw new AppError('BATCH_NOT_FOUND');
-  return batch;
-}
+export const ownBatch = (tx: TTx, teacherId: string, batchId: string) => ownedRow(tx, codeBatches, teacherId, batchId, 'BATCH_NOT_FOUND');

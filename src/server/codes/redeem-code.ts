@@ -1,17 +1,13 @@
-import { normalizeActivationCode, planLimits } from '@shared/courses';
+import { normalizeActivationCode } from '@shared/courses';
 import type { TRedeem } from '@shared/schemas/courses';
-import { codeRequests } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
 import type { TRequestContext } from '@server/core/request-context';
 import { codeHmac } from './crypto';
 import { consumeAll, networkOf, platformBudget, refund, sourceShare } from './limits';
-import { iso } from '@server/core/dates';
-import { msOrNull } from '@server/core/db/sql';
 import { platformTeacher } from './code-safety';
 import { redeemByCard } from './redeem-card';
-import { VERDICT_ERROR, refundFor, runRedemption } from './redemption-statement';
 import type { TCodesDeps } from './deps';
-import { announceWaitingCode } from './waiting-mail';
+import { answerAttempt } from './answer-attempt';
 
 /**
  * A student redeems a code on a teacher's platform. While the platform's daily budget of wrong
@@ -51,44 +47,11 @@ export async function redeem(deps: TCodesDeps, studentId: string, input: TRedeem
       { key: inflightKey, settle: limits.settle },
     );
     try {
-      return await decide(deps, { teacher, studentId, hmac, code, ip: ctx.ip, counted, platformKey, shareKeys });
+      // Past a share only that source waits, so the platform's budget it did not use is given back (decision 084).
+      const pendingRefund = counted.spent.includes(platformKey) ? shareKeys : [platformKey];
+      return await answerAttempt(deps, { teacher, studentId, hmac, code, ip: ctx.ip, counted, pendingRefund, guessKeys: [platformKey, ...shareKeys] });
     } finally {
       await refund(db, [inflightKey]);
     }
   });
-}
-
-type TAttempt = {
-  teacher: { id: string; plan: string };
-  studentId: string;
-  hmac: string;
-  code: string;
-  ip: string;
-  counted: { keys: string[]; spent: string[] };
-  platformKey: string;
-  shareKeys: string[];
-};
-
-async function decide(deps: TCodesDeps, { teacher, studentId, hmac, code, ip, counted, platformKey, shareKeys }: TAttempt) {
-  const { db, clock } = deps;
-  if (counted.spent.length > 0) {
-    // Teacher-confirmed mode, for the whole platform or for this source alone: the same answer for a right,
-    // wrong, used or expired code. It answers nothing, so it gives back the guess budgets it did not use.
-    await refund(db, counted.spent.includes(platformKey) ? shareKeys : [platformKey]);
-    await db.insert(codeRequests).values({ teacherId: teacher.id, studentId, codeHmac: hmac, last2: code.slice(-2), ip }).onConflictDoNothing();
-    await announceWaitingCode(deps, teacher.id);
-    return { pending: true as const };
-  }
-  const outcome = await runRedemption(db, {
-    teacherId: teacher.id,
-    studentId,
-    hmac,
-    now: clock.now(),
-    ip,
-    studentLimit: planLimits(teacher.plan).students,
-    actor: { userId: studentId, role: 'student' },
-  });
-  await refund(db, refundFor(outcome.verdict, counted.keys, [platformKey, ...shareKeys]));
-  if (outcome.verdict !== 'ok') throw new AppError(VERDICT_ERROR[outcome.verdict]);
-  return { pending: false as const, courseId: outcome.course_id!, courseTitle: outcome.course_title!, expiresAt: iso(msOrNull(outcome.expires_ms)) };
 }

@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { pgErrorCode } from '@server/core/db/errors';
 import { teachers } from '@server/core/db/schema';
 import { type TAuditAction } from '@server/core/audit';
-import { type TTx, at, executeNamed } from '@server/core/db/sql';
+import { type TTx, at, executeNamed, textArray } from '@server/core/db/sql';
 import { activeSubscription } from '@server/plans';
 import { extendOnConflict } from '@server/subscriptions';
 
@@ -35,9 +35,53 @@ type TStatementInput = {
   /** Null: the plan has no student limit. */
   studentLimit: number | null;
   actor: { userId: string; role: 'student' | 'teacher'; requestId?: string };
+  /**
+   * The budgets a right code by card number must find open (decision 136): read under a shared row lock, in
+   * the same statement, so that a wrong try that is counting waits for nothing and is waited for.
+   */
+  budgets?: TOpenBudgets;
 };
 
+/** Budget keys, their limits, and which of them lock the account out (an error) rather than send to the teacher. */
+export type TOpenBudgets = { keys: string[]; maxes: number[]; locks: boolean[]; windowMs: number[] };
+
+/**
+ * The budgets' counters of the current window, locked for share in key order (as counting locks them for
+ * update, so that neither can deadlock the other), and those found spent. Rows that do not exist count 0 (a
+ * limit of 0 is spent from the start).
+ */
+function budgetCtes(b: TOpenBudgets | undefined): SQL {
+  if (!b) return sql`shut as (select false as locks, 0::float8 as ms_left where false),`;
+  return sql`lim as (
+      select l.key, l.count, (extract(epoch from (l.window_ends_at - now())) * 1000)::float8 as ms_left
+      from attempt_limits l where l.key = any(${textArray(b.keys)}) and l.window_ends_at > now() order by l.key for share
+    ),
+    shut as (
+      select x.locks, coalesce(lim.ms_left, x.window_ms) as ms_left
+      from unnest(${textArray(b.keys)}, array[${sql.join(
+        b.maxes.map((m) => sql`${m}`),
+        sql`, `,
+      )}]::int[], array[${sql.join(
+        b.locks.map((l) => sql`${l}`),
+        sql`, `,
+      )}]::boolean[], array[${sql.join(
+        b.windowMs.map((w) => sql`${w}`),
+        sql`, `,
+      )}]::float8[]) as x(key, max, locks, window_ms)
+      left join lim on lim.key = x.key
+      where coalesce(lim.count, 0) >= x.max
+    ),`;
+}
+
 const REDEEMED: TAuditAction = 'subscription.redeemed';
+
+/** Whether the student has, or may take, a place on the plan (always, without a student limit). */
+function placeLeftFor(q: TStatementInput): SQL {
+  return q.studentLimit === null
+    ? sql`true`
+    : sql`(exists (select 1 from enrollments where enrollments.teacher_id = ${q.teacherId} and enrollments.student_id = ${q.studentId} and ${activeSubscription(q.now)})
+          or (select count(distinct enrollments.student_id) from enrollments where enrollments.teacher_id = ${q.teacherId} and ${activeSubscription(q.now)}) < ${q.studentLimit})`;
+}
 
 /**
  * One statement: find the code, decide, consume a use only while one is left (the conditional UPDATE is
@@ -48,13 +92,10 @@ const REDEEMED: TAuditAction = 'subscription.redeemed';
  */
 export function redemptionStatement(q: TStatementInput): SQL {
   const now = at(q.now);
-  const placeLeft =
-    q.studentLimit === null
-      ? sql`true`
-      : sql`(exists (select 1 from enrollments where enrollments.teacher_id = ${q.teacherId} and enrollments.student_id = ${q.studentId} and ${activeSubscription(q.now)})
-          or (select count(distinct enrollments.student_id) from enrollments where enrollments.teacher_id = ${q.teacherId} and ${activeSubscription(q.now)}) < ${q.studentLimit})`;
+  const placeLeft = placeLeftFor(q);
   return sql`
-    with found as (
+    with ${budgetCtes(q.budgets)}
+    found as (
       select c.id, c.batch_id, c.serial, c.last2, c.uses, c.max_uses, c.valid_until, c.revoked_at, c.sold_at,
         b.activate_on_sale, b.access_days, b.plan_id, co.id as course_id, co.title as course_title, co.status as course_status,
         p.type as plan_type, p.price_dzd, p.auto_renew,
@@ -69,6 +110,8 @@ export function redemptionStatement(q: TStatementInput): SQL {
     ),
     verdict as (
       select f.*, case
+        when exists (select 1 from shut where shut.locks) then 'locked'
+        when exists (select 1 from shut) then 'pending'
         when f.activate_on_sale and f.sold_at is null then 'wrong'
         when f.revoked_at is not null then 'revoked'
         when f.uses >= f.max_uses or f.mine then 'used'
@@ -120,7 +163,8 @@ export function redemptionStatement(q: TStatementInput): SQL {
       select case when exists (select 1 from red) then 'ok' when v.verdict = 'ok' then 'used' else coalesce(v.verdict, 'wrong') end as verdict
       from (select 1) one left join verdict v on true
     )
-    select o.verdict, v.course_id, v.course_title, (extract(epoch from enr.expires_at) * 1000)::float8 as expires_ms
+    select o.verdict, v.course_id, v.course_title, (extract(epoch from enr.expires_at) * 1000)::float8 as expires_ms,
+      (select max(ms_left) from shut where shut.locks) as locked_ms
     from outcome o left join verdict v on true left join enr on true`;
 }
 
@@ -136,13 +180,20 @@ export function refundFor(verdict: TVerdict, keys: string[], guessKeys: string[]
 }
 
 export type TOutcome = { verdict: TVerdict; course_id: string | null; course_title: string | null; expires_ms: number | null };
+/** With budgets: `pending` (a budget without an error is spent) or `locked` (the account's lockout, for locked_ms more). */
+export type TCardOutcome = Omit<TOutcome, 'verdict'> & { verdict: TVerdict | 'pending' | 'locked'; locked_ms: number | null };
 
 /**
  * Runs the statement. A limited plan first locks the teacher's row, in a transaction, so that two
  * redemptions cannot both take the last place (the count must be read after the lock, by a new statement).
  */
-export async function runRedemption(db: TTx, q: TStatementInput): Promise<TOutcome> {
-  const run = async (tx: TTx) => (await executeNamed<TOutcome>(tx, redemptionStatement(q)))[0]!;
+export async function runRedemption(db: TTx, q: TStatementInput & { budgets?: undefined }): Promise<TOutcome> {
+  return (await runCardRedemption(db, q)) as TOutcome;
+}
+
+/** The same with the budgets of a code typed with its card number checked in the statement (decision 136). */
+export async function runCardRedemption(db: TTx, q: TStatementInput): Promise<TCardOutcome> {
+  const run = async (tx: TTx) => (await executeNamed<TCardOutcome>(tx, redemptionStatement(q)))[0]!;
   try {
     if (q.studentLimit === null) return await run(db);
     return await db.transaction(async (tx) => {
@@ -151,7 +202,7 @@ export async function runRedemption(db: TTx, q: TStatementInput): Promise<TOutco
     });
   } catch (error) {
     // The same student racing themselves on a multi-use code: the second redemption row is refused.
-    if (pgErrorCode(error) === '23505') return { verdict: 'used', course_id: null, course_title: null, expires_ms: null };
+    if (pgErrorCode(error) === '23505') return { verdict: 'used', course_id: null, course_title: null, expires_ms: null, locked_ms: null };
     throw error;
   }
 }

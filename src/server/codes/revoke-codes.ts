@@ -22,7 +22,10 @@ export async function revokeBatch(deps: TCodesDeps, teacherId: string, batchId: 
   return db.transaction(async (tx) => {
     const batch = await ownBatch(tx, teacherId, batchId);
     const now = clock.now();
-    await tx.update(codeBatches).set({ revokedAt: batch.revokedAt ?? now }).where(eq(codeBatches.id, batch.id));
+    await tx
+      .update(codeBatches)
+      .set({ revokedAt: batch.revokedAt ?? now })
+      .where(eq(codeBatches.id, batch.id));
     // Codes already used up stay "redeemed"; every other code stops working.
     const revoked = await tx
       .update(activationCodes)
@@ -50,7 +53,14 @@ export async function revokeCode(deps: TCodesDeps, teacherId: string, codeId: st
     const [code] = await tx
       .update(activationCodes)
       .set({ revokedAt: clock.now(), live: false })
-      .where(and(eq(activationCodes.id, codeId), eq(activationCodes.teacherId, teacherId), isNull(activationCodes.revokedAt), lt(activationCodes.uses, activationCodes.maxUses)))
+      .where(
+        and(
+          eq(activationCodes.id, codeId),
+          eq(activationCodes.teacherId, teacherId),
+          isNull(activationCodes.revokedAt),
+          lt(activationCodes.uses, activationCodes.maxUses),
+        ),
+      )
       .returning();
     if (!code) throw await whyNot(tx, teacherId, codeId, (row) => (row.revokedAt ? 'CODE_NOT_FOUND' : 'CODE_NOT_REVOCABLE'));
     await auditCard(tx, actor, teacherId, 'codes.code_revoked', code);

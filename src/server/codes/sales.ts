@@ -15,7 +15,9 @@ import { auditCard } from './audit-card';
 const c = activationCodes;
 
 function chosen(batchId: string, input: TCodeSale): SQL {
-  return 'codeIds' in input ? and(eq(c.batchId, batchId), inArray(c.id, input.codeIds))! : and(eq(c.batchId, batchId), gte(c.serial, input.from), lte(c.serial, input.to))!;
+  return 'codeIds' in input
+    ? and(eq(c.batchId, batchId), inArray(c.id, input.codeIds))!
+    : and(eq(c.batchId, batchId), gte(c.serial, input.from), lte(c.serial, input.to))!;
 }
 
 /** Marks the chosen cards sold; cards already sold, used, expired or revoked are left as they are and counted. */
@@ -30,7 +32,10 @@ export async function markSoldMany(deps: TCodesDeps, teacherId: string, batchId:
       .set({ soldAt: now })
       .where(and(where, isNull(c.revokedAt), isNull(c.soldAt), lt(c.uses, c.maxUses), gt(c.validUntil, now)))
       .returning({ serial: c.serial });
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(c).where(where);
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(c)
+      .where(where);
     const serials = sold.map((s) => s.serial).sort((a, b) => a - b);
     if (serials.length > 0) {
       await audit(tx, {
@@ -58,7 +63,10 @@ export async function unmarkSold(deps: TCodesDeps, teacherId: string, codeId: st
       .where(and(eq(c.id, codeId), eq(c.teacherId, teacherId), isNotNull(c.soldAt), eq(c.uses, 0), isNull(c.revokedAt)))
       .returning();
     if (!code) {
-      const [mine] = await tx.select({ id: c.id }).from(c).where(and(eq(c.id, codeId), eq(c.teacherId, teacherId)));
+      const [mine] = await tx
+        .select({ id: c.id })
+        .from(c)
+        .where(and(eq(c.id, codeId), eq(c.teacherId, teacherId)));
       throw new AppError(mine ? 'CODE_NOT_SOLD' : 'CODE_NOT_FOUND');
     }
     await auditCard(tx, actor, teacherId, 'codes.code_unsold', code);

@@ -30,7 +30,10 @@ export async function sendToTeacher(deps: TCodesDeps, studentId: string, input: 
     { key: `code:ip-day:${ctx.ip}`, ...limits.ipDaily, error: 'CODE_ATTEMPTS_LOCKED' },
   ]);
   const hmac = codeHmac(keys, teacher.id, code);
-  await db.insert(codeRequests).values({ teacherId: teacher.id, studentId, codeHmac: hmac, last2: code.slice(-2), reason: 'cash', ip: ctx.ip }).onConflictDoNothing();
-  await announceWaitingCode(deps, teacher.id);
+  await db
+    .insert(codeRequests)
+    .values({ teacherId: teacher.id, studentId, codeHmac: hmac, last2: code.slice(-2), reason: 'cash', ip: ctx.ip })
+    .onConflictDoNothing();
+  await announceWaitingCode(deps, teacher.id, { studentId, hmac });
   return { pending: true as const };
 }

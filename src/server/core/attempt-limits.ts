@@ -66,8 +66,15 @@ const PRUNE_BATCH = 5_000;
 export async function pruneExpired(db: Db): Promise<number> {
   let total = 0;
   for (;;) {
-    const ended = db.select({ key: attemptLimits.key }).from(attemptLimits).where(lte(attemptLimits.windowEndsAt, sql`now()`)).limit(PRUNE_BATCH);
-    const gone = await db.delete(attemptLimits).where(and(inArray(attemptLimits.key, ended), lte(attemptLimits.windowEndsAt, sql`now()`))).returning({ key: attemptLimits.key });
+    const ended = db
+      .select({ key: attemptLimits.key })
+      .from(attemptLimits)
+      .where(lte(attemptLimits.windowEndsAt, sql`now()`))
+      .limit(PRUNE_BATCH);
+    const gone = await db
+      .delete(attemptLimits)
+      .where(and(inArray(attemptLimits.key, ended), lte(attemptLimits.windowEndsAt, sql`now()`)))
+      .returning({ key: attemptLimits.key });
     total += gone.length;
     if (gone.length < PRUNE_BATCH) return total;
   }

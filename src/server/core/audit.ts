@@ -38,6 +38,12 @@ export const AUDIT_ACTIONS = [
   'billing.receipt_approved',
   'billing.receipt_rejected',
   'billing.data_deleted',
+  'staff.action',
+  'staff.invited',
+  'staff.joined',
+  'staff.role_changed',
+  'staff.removed',
+  'staff.invitation_revoked',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -56,6 +62,7 @@ export const AUDIT_TARGET_TYPES = [
   'payment_order',
   'plan_invoice',
   'lesson',
+  'staff_member',
 ] as const;
 type TAuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -108,12 +115,15 @@ export const AUDIT_DETAIL_KEYS = [
   'segments',
   'keys',
   'seconds',
+  'route',
+  'role',
+  'status',
 ] as const;
 type TAuditDetailKey = (typeof AUDIT_DETAIL_KEYS)[number];
 
 export type TAuditEntry = {
   actorUserId: string | null;
-  actorRole: 'admin' | 'teacher' | 'student' | 'system';
+  actorRole: 'admin' | 'teacher' | 'student' | 'system' | 'staff';
   action: TAuditAction;
   targetType?: TAuditTargetType;
   targetId?: string;

@@ -11,7 +11,11 @@ beforeAll(async () => {
 afterAll(() => standIn.close());
 
 const input = { amount: 2500, successUrl: 'http://darsi.test/back', locale: 'ar' as const, metadata: { order_id: 'o-1' } };
-const codeOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof AppError ? e.code : e));
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => (e instanceof AppError ? e.code : e),
+  );
 
 describe('Chargily client (against the stand-in)', () => {
   it('creates, reads and expires a checkout in whole DZD, test mode from a test key', async () => {

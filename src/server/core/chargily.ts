@@ -13,11 +13,17 @@ const TEST_BASE = 'https://pay.chargily.net/test/api/v2';
 const TIMEOUT_MS = 15_000;
 
 // Chargily sends `[]` for empty metadata (a PHP empty array) and null for fees it has not computed yet.
-const ZMetadata = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish().transform((m) => {
-  if (!m || Array.isArray(m)) return {} as Record<string, string>;
-  return Object.fromEntries(Object.entries(m).map(([k, v]) => [k, String(v)]));
-});
-const ZMoney = z.number().nullish().transform((v) => v ?? 0);
+const ZMetadata = z
+  .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+  .nullish()
+  .transform((m) => {
+    if (!m || Array.isArray(m)) return {} as Record<string, string>;
+    return Object.fromEntries(Object.entries(m).map(([k, v]) => [k, String(v)]));
+  });
+const ZMoney = z
+  .number()
+  .nullish()
+  .transform((v) => v ?? 0);
 
 export const ZChargilyCheckout = z.object({
   id: z.string().min(1),
@@ -30,9 +36,18 @@ export const ZChargilyCheckout = z.object({
   fees: ZMoney,
   fees_on_merchant: ZMoney,
   fees_on_customer: ZMoney,
-  success_url: z.string().nullish().transform((v) => v ?? ''),
-  failure_url: z.string().nullish().transform((v) => v ?? null),
-  webhook_endpoint: z.string().nullish().transform((v) => v ?? null),
+  success_url: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+  failure_url: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  webhook_endpoint: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type TChargilyCheckout = z.infer<typeof ZChargilyCheckout>;
 
@@ -49,7 +64,6 @@ export type TCreateCheckout = {
   description?: string;
   metadata: Record<string, string>;
 };
-
 
 /** The base URL a key's mode uses: CHARGILY_API_BASE for both when set (read here so every caller agrees). */
 export function chargilyBase(mode: TChargilyMode, override = process.env.CHARGILY_API_BASE): string {

@@ -16,7 +16,10 @@ describe('configuration', () => {
 
   it('never seeds demo data in production', () => {
     const secret = 'x'.repeat(32);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret, VIDEO_SECRET: secret, PAYMENTS_SECRET: secret }).seedDemo).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret, VIDEO_SECRET: secret, PAYMENTS_SECRET: secret })
+        .seedDemo,
+    ).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
   });
 
@@ -84,7 +87,9 @@ describe('production', () => {
 
   it('requires PAYMENTS_SECRET, which keeps the payment keys of teachers encrypted', () => {
     const secret = 'x'.repeat(32);
-    expect(() => loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret, VIDEO_SECRET: secret })).toThrow(/PAYMENTS_SECRET: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret, VIDEO_SECRET: secret })).toThrow(
+      /PAYMENTS_SECRET: required in production/,
+    );
     expect(() => loadConfig({ PAYMENTS_SECRET: 'short' })).toThrow(/PAYMENTS_SECRET/);
   });
 
@@ -96,7 +101,13 @@ describe('production', () => {
 
   it('keeps processed video in S3 only with a bucket and both keys', () => {
     expect(loadConfig({}).s3).toBeNull();
-    expect(loadConfig({ S3_BUCKET: 'videos', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }).s3).toEqual({ endpoint: undefined, bucket: 'videos', region: 'us-east-1', accessKeyId: 'id', secretAccessKey: 'secret' });
+    expect(loadConfig({ S3_BUCKET: 'videos', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }).s3).toEqual({
+      endpoint: undefined,
+      bucket: 'videos',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+    });
     expect(() => loadConfig({ S3_BUCKET: 'videos' })).toThrow(/S3_ACCESS_KEY_ID/);
     expect(() => loadConfig({ S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
   });

@@ -34,8 +34,12 @@ const ZEnv = z.object({
   ADMIN_BOOTSTRAP_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   CODES_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  // The e2e suite's session minting (decision 134): NODE_ENV=test only, refused anywhere else.
+  E2E_SESSIONS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SAVE_MISSING_TRANSLATIONS: z.enum(['true', 'false']).default('false'),
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  // Rendered landing pages written as files for nginx to serve (decision 220); unset: none written.
+  LANDING_FILES_DIR: z.string().min(1).optional(),
   // The overload guard (decision 111): how long a request may wait for its turn, the event-loop delay that
   // refuses new requests (0: off), and how many requests of each class run at once (0: no limit).
   OVERLOAD_MAX_WAIT_MS: z.coerce.number().int().min(50, 'must be at least 50').default(2_000),
@@ -51,7 +55,15 @@ const ZEnv = z.object({
   JAAS_APP_ID: z.string().optional(),
   JAAS_KEY_ID: z.string().optional(),
   JAAS_PRIVATE_KEY: z.string().optional(),
-  VIDEO_MAX_BYTES: z.coerce.number().int().min(1024 * 1024, 'must be at least 1 MiB').default(4 * 1024 ** 3),
+  // Removing a replaced device from a self-hosted Jitsi room (decision 141): Prosody's mod_muc_kick_participant.
+  JITSI_KICK_URL: z.string().url().optional(),
+  JITSI_ASAP_KEY_ID: z.string().min(1).optional(),
+  JITSI_ASAP_PRIVATE_KEY: z.string().optional(),
+  VIDEO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024, 'must be at least 1 MiB')
+    .default(4 * 1024 ** 3),
   VIDEO_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
@@ -61,7 +73,10 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   // Darsi's own plans (decision 100): the card key of Darsi's Chargily account and where transfers go.
-  CHARGILY_SECRET_KEY: z.string().regex(/^(test|live)_sk_/, 'must start with test_sk_ or live_sk_').optional(),
+  CHARGILY_SECRET_KEY: z
+    .string()
+    .regex(/^(test|live)_sk_/, 'must start with test_sk_ or live_sk_')
+    .optional(),
   BILLING_TRANSFER_HOLDER: z.string().min(1).optional(),
   BILLING_CCP_ACCOUNT: z.string().min(1).optional(),
   BILLING_RIP: z.string().min(1).optional(),
@@ -102,6 +117,10 @@ export type TConfig = {
   saveMissingTranslations: boolean;
   /** Bearer token for GET /metrics (Prometheus); without it /metrics does not exist. */
   metricsToken: string | undefined;
+  /** Where cached landing pages are written for nginx to serve (decision 220); undefined: nowhere. */
+  landingFilesDir: string | undefined;
+  /** Set only under NODE_ENV=test: the key of the e2e suite's session minting (decision 134). */
+  e2eSessionsKey: string | undefined;
   /** Admission control in front of the API (core/overload.ts, decision 111). */
   overload: TOverloadSettings;
   /** The meeting service for live sessions; all unset means external links (decision 070). */
@@ -112,6 +131,10 @@ export type TConfig = {
     jaasAppId: string | undefined;
     jaasKeyId: string | undefined;
     jaasPrivateKey: string | undefined;
+    /** PUT endpoint of mod_muc_kick_participant, and the ASAP key (RS256) its requests are signed with. */
+    kickUrl: string | undefined;
+    asapKeyId: string | undefined;
+    asapPrivateKey: string | undefined;
   };
   /** Largest lesson video accepted by the tus endpoint, in bytes. */
   videoMaxBytes: number;
@@ -158,6 +181,8 @@ function unsafeSetting(e: TEnv): string | null {
   const production = e.NODE_ENV === 'production';
   const rules: Array<[boolean, string]> = [
     [production && !e.BETTER_AUTH_SECRET, 'BETTER_AUTH_SECRET: required in production'],
+    // Anyone holding this key signs in as anyone: it exists for the e2e suite only (decision 134).
+    [e.NODE_ENV !== 'test' && !!e.E2E_SESSIONS_KEY, 'E2E_SESSIONS_KEY: NODE_ENV=test only; it signs in as any account'],
     [production && e.SAVE_MISSING_TRANSLATIONS === 'true', 'SAVE_MISSING_TRANSLATIONS: development only, it writes to disk'],
     [production && !e.CODES_SECRET, 'CODES_SECRET: required in production'],
     [production && !e.VIDEO_SECRET, 'VIDEO_SECRET: required in production'],
@@ -203,6 +228,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     chromiumPath: e.CHROMIUM_PATH,
     saveMissingTranslations: e.SAVE_MISSING_TRANSLATIONS === 'true',
     metricsToken: e.METRICS_TOKEN,
+    landingFilesDir: e.LANDING_FILES_DIR ? path.resolve(e.LANDING_FILES_DIR) : undefined,
+    e2eSessionsKey: e.NODE_ENV === 'test' ? e.E2E_SESSIONS_KEY : undefined,
     overload: {
       maxWaitMs: e.OVERLOAD_MAX_WAIT_MS,
       maxLagMs: e.OVERLOAD_MAX_LAG_MS,
@@ -220,6 +247,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       jaasAppId: e.JAAS_APP_ID,
       jaasKeyId: e.JAAS_KEY_ID,
       jaasPrivateKey: e.JAAS_PRIVATE_KEY,
+      kickUrl: e.JITSI_KICK_URL,
+      asapKeyId: e.JITSI_ASAP_KEY_ID,
+      asapPrivateKey: e.JITSI_ASAP_PRIVATE_KEY,
     },
     videoMaxBytes: e.VIDEO_MAX_BYTES,
     videoSecret: e.VIDEO_SECRET,

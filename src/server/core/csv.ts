@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { dateToAlgiersLocal } from '@shared/courses';
 import { formatDate as formatSharedDate } from '@shared/dates';
 import type { TLanguage } from '@shared/i18n';
 
@@ -40,10 +41,5 @@ export function formatDate(lng: TLanguage, date: Date | null): string {
  * (never raw UTC, which shows the day before for an expiry at midnight).
  */
 export function localDateTime(date: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Algiers', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  return dateToAlgiersLocal(date).replace('T', ' ');
 }

@@ -22,7 +22,11 @@ const cmp = (a: TVersion, b: TVersion) => a[0] - b[0] || a[1] - b[1] || a[2] - b
 function satisfies(version: string, range: string): boolean {
   const v = parse(version);
   return range.split('||').some((alternative) => {
-    const comparators = alternative.trim().replace(/([<>=^~]+)\s+/g, '$1').split(/\s+/).filter(Boolean);
+    const comparators = alternative
+      .trim()
+      .replace(/([<>=^~]+)\s+/g, '$1')
+      .split(/\s+/)
+      .filter(Boolean);
     return comparators.every((c) => {
       if (c === '*' || c === 'x') return true;
       const m = /^(>=|<=|>|<|=|\^|~)?v?(\d+(?:\.(?:\d+|x|\*))?(?:\.(?:\d+|x|\*))?)$/i.exec(c);

@@ -50,7 +50,8 @@ export function errorMessage(lng: TLanguage, code: TErrorCode, params?: Record<s
   return i18n.t(`codes.${code}`, { lng, ...params, ...(counted === undefined ? {} : { count: counted }) });
 }
 
-export type TEmailTemplate = 'verifyEmail' | 'resetPassword' | 'unlockAccount' | 'changeEmail' | 'adminInvitation' | 'newsletterUnsubscribe' | 'newsletterResubscribe';
+export type TEmailTemplate =
+  'verifyEmail' | 'resetPassword' | 'unlockAccount' | 'changeEmail' | 'adminInvitation' | 'newsletterUnsubscribe' | 'newsletterResubscribe';
 
 export function emailText(lng: TLanguage, template: TEmailTemplate, params: Record<string, string>) {
   return {

@@ -31,10 +31,6 @@ export type TLedgerEntry = {
 
 /** Writes one ledger row unless a row with the same source key exists; returns whether a row was written. */
 export async function recordLedgerEntry(tx: TTx, entry: TLedgerEntry): Promise<boolean> {
-  const rows = await tx
-    .insert(ledgerEntries)
-    .values(entry)
-    .onConflictDoNothing({ target: ledgerEntries.sourceKey })
-    .returning({ id: ledgerEntries.id });
+  const rows = await tx.insert(ledgerEntries).values(entry).onConflictDoNothing({ target: ledgerEntries.sourceKey }).returning({ id: ledgerEntries.id });
   return rows.length > 0;
 }

@@ -13,11 +13,11 @@ describe('overload guard: route classes', () => {
     expect(routeClass('GET', '/api/health', undefined)).toBe('exempt');
     expect(routeClass('GET', '/api/health/ready', undefined)).toBe('exempt');
     expect(routeClass('GET', '/api/healthy', undefined)).toBe('read');
-    expect(routeClass('POST', '/api/account/login', 'application/json')).toBe('auth');
-    expect(routeClass('POST', '/api/account/register/student', 'application/json; charset=utf-8')).toBe('auth');
+    expect(routeClass('POST', '/api/accounts/login', 'application/json')).toBe('auth');
+    expect(routeClass('POST', '/api/accounts/register/student', 'application/json; charset=utf-8')).toBe('auth');
     expect(routeClass('GET', '/api/auth/verify-email', undefined)).toBe('auth');
-    expect(routeClass('GET', '/api/account/me', undefined)).toBe('read');
-    expect(routeClass('POST', '/api/courses/student/redeem', 'application/json')).toBe('write');
+    expect(routeClass('GET', '/api/accounts/me', undefined)).toBe('read');
+    expect(routeClass('POST', '/api/codes/student/redeem', 'application/json')).toBe('write');
     expect(routeClass('DELETE', '/api/courses/teacher/courses/x', undefined)).toBe('write');
     expect(routeClass('GET', '/api/video/play/abc/key', undefined)).toBe('video');
     expect(routeClass('PATCH', '/api/video/uploads/abc', 'application/offset+octet-stream')).toBe('upload');
@@ -105,14 +105,14 @@ describe('overload guard: the middleware', () => {
     });
     a.onError(handleError);
     a.use('/api/*', overloadGuard(settings));
-    a.post('/api/account/login', async (c) => {
+    a.post('/api/accounts/login', async (c) => {
       await gate;
       return c.json({ ok: true });
     });
     a.get('/api/health', (c) => c.json({ status: 'ok' }));
     return { a, open };
   }
-  const login = (a: Hono<TAppEnv>) => a.request('/api/account/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const login = (a: Hono<TAppEnv>) => a.request('/api/accounts/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 
   it('answers a class at capacity with 429, Retry-After and the translated message through the one error path, while health answers', async () => {
     const { a, open } = app();

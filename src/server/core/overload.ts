@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { NOTIFICATION_STREAM_PATH } from '@shared/notifications';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { TErrorCode } from '@shared/errors';
 import type { TOverloadClass, TOverloadSettings } from './config';
@@ -31,11 +32,13 @@ const JSON_TYPE = /^application\/(.+\+)?json/i;
 /** The class of an API request, from its path and method only (core knows no domain's routes). */
 export function routeClass(method: string, path: string, contentType: string | undefined): TRouteClass {
   if (path === '/api/health' || path.startsWith('/api/health/')) return 'exempt';
+  // A notification stream stays open for hours: it would hold a read slot all that time (issue 26).
+  if (path === NOTIFICATION_STREAM_PATH) return 'exempt';
   const write = method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
   // Files, receipts, images and tus chunks are sent as their own bytes, never as JSON.
   if (write && contentType !== undefined && !JSON_TYPE.test(contentType)) return 'upload';
   if (path.startsWith('/api/video/')) return 'video';
-  if (path.startsWith('/api/auth/') || (write && path.startsWith('/api/account/'))) return 'auth';
+  if (path.startsWith('/api/auth/') || (write && path.startsWith('/api/accounts/'))) return 'auth';
   return write ? 'write' : 'read';
 }
 

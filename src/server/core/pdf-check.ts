@@ -20,7 +20,23 @@ import zlib from 'node:zlib';
  */
 
 /** Names that run something, open another file or program, or carry another file. */
-const ACTIVE_NAMES = new Set(['JavaScript', 'JS', 'AA', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'FileAttachment', 'RichMedia', 'XFA', 'SubmitForm', 'ImportData', 'GoToE', 'Movie', 'Sound', 'Rendition']);
+const ACTIVE_NAMES = new Set([
+  'JavaScript',
+  'JS',
+  'AA',
+  'Launch',
+  'EmbeddedFile',
+  'EmbeddedFiles',
+  'FileAttachment',
+  'RichMedia',
+  'XFA',
+  'SubmitForm',
+  'ImportData',
+  'GoToE',
+  'Movie',
+  'Sound',
+  'Rendition',
+]);
 /** An inflated stream larger than this is not read (a decompression bomb); an object stream that large is refused. */
 const MAX_INFLATED = 64 * 1024 * 1024;
 /** pdf.js gets this long to open and walk a document; after it, the name scan alone decides. */
@@ -70,7 +86,8 @@ function scanPdfNames(bytes: Buffer): TPdfVerdict {
         inflated = null;
       }
     }
-    if (objectStream && (!inflated || dictionary.some((n) => n !== 'FlateDecode' && n.endsWith('Decode')))) return { ok: false, reason: 'unreadable object stream' };
+    if (objectStream && (!inflated || dictionary.some((n) => n !== 'FlateDecode' && n.endsWith('Decode'))))
+      return { ok: false, reason: 'unreadable object stream' };
     const inner = inflated ? activeName(inflated.toString('latin1')) : null;
     if (inner) return { ok: false, reason: `compressed name /${inner}` };
     streams.lastIndex = end;
@@ -107,7 +124,8 @@ async function viewerVerdict(bytes: Buffer): Promise<TPdfVerdict> {
         if (annotation.actions && Object.keys(annotation.actions).length > 0) return { ok: false, reason: 'annotation action' };
         if (annotation.file || annotation.subtype === 'FileAttachment') return { ok: false, reason: 'attached file' };
         // A Launch or GoToR action shows as a link whose target is no web address.
-        if (annotation.unsafeUrl !== undefined && !(annotation.url && SAFE_LINK.test(annotation.url))) return { ok: false, reason: 'link to a file or program' };
+        if (annotation.unsafeUrl !== undefined && !(annotation.url && SAFE_LINK.test(annotation.url)))
+          return { ok: false, reason: 'link to a file or program' };
       }
       page.cleanup();
     }

@@ -16,12 +16,10 @@ export function embeddedFontCss(): string {
   const dir = appPath('node_modules/@fontsource/tajawal');
   fontCss = ['400.css', '700.css']
     .map((file) =>
-      fs
-        .readFileSync(path.join(dir, file), 'utf8')
-        .replace(/src: url\(\.\/files\/([\w-]+\.woff2)\) format\('woff2'\)[^;]*;/g, (_m, name: string) => {
-          const data = fs.readFileSync(path.join(dir, 'files', name)).toString('base64');
-          return `src: url(data:font/woff2;base64,${data}) format('woff2');`;
-        }),
+      fs.readFileSync(path.join(dir, file), 'utf8').replace(/src: url\(\.\/files\/([\w-]+\.woff2)\) format\('woff2'\)[^;]*;/g, (_m, name: string) => {
+        const data = fs.readFileSync(path.join(dir, 'files', name)).toString('base64');
+        return `src: url(data:font/woff2;base64,${data}) format('woff2');`;
+      }),
     )
     .join('\n');
   return fontCss;
@@ -35,11 +33,9 @@ export function htmlToPdf(chromiumPath: string, html: string, options: { landsca
   const run = async () => {
     // Loaded on first use: playwright-core is heavy and most starts never print a PDF.
     const { chromium } = await import('playwright-core');
-    const browser = await chromium
-      .launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
-      .catch(() => {
-        throw new AppError('PDF_UNAVAILABLE');
-      });
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] }).catch(() => {
+      throw new AppError('PDF_UNAVAILABLE');
+    });
     try {
       const page = await browser.newPage();
       await page.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort()));

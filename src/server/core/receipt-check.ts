@@ -1,11 +1,12 @@
+import { fileTypeFromBuffer } from 'file-type';
 import { RECEIPT_MAX_BYTES } from '@shared/schemas/transfer';
 import { AppError } from '@server/core/errors';
 import { checkPdfContent } from '@server/core/pdf-check';
 
 /*
- * What a receipt may be (decision 092): a JPEG, PNG or WebP image, recognised by its first bytes and then
+ * What a receipt may be (decision 092): a JPEG, PNG or WebP image, recognised by its magic numbers (file-type) and then
  * re-encoded by sharp (which keeps the pixels and drops everything else: metadata, trailing data, a script
- * appended to make a polyglot), or a PDF that starts with %PDF- and carries no script, launch action or
+ * appended to make a polyglot), or a PDF (the same magic numbers) that carries no script, launch action or
  * attached file. The declared type and the file name count for nothing. SVG, HTML, GIF and the rest are refused.
  */
 
@@ -13,12 +14,8 @@ export type TCheckedReceipt = { bytes: Buffer; mime: 'image/webp' | 'application
 
 type TImageFormat = 'jpeg' | 'png' | 'webp';
 
-function imageFormat(head: Buffer): TImageFormat | null {
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
-  return null;
-}
+/** The image types a receipt may be, by the type `file-type` reads from the magic numbers. */
+const IMAGE_FORMATS: Partial<Record<string, TImageFormat>> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
 
 /** The longest side kept: enough to read a screenshot's small print, not a 50-megapixel photo. */
 const MAX_SIDE = 2400;
@@ -47,7 +44,6 @@ const MARKUP = /<\s*(script|html|body|svg|iframe|object|embed)\b/i;
 
 /** A PDF read by a real parser for scripts, launch actions and attached files (core/pdf-check.ts, decision 109). */
 async function checkPdf(bytes: Buffer): Promise<TCheckedReceipt> {
-  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new AppError('RECEIPT_INVALID');
   const text = bytes.toString('latin1');
   if (!text.includes('%%EOF') || MARKUP.test(text)) throw new AppError('RECEIPT_INVALID');
   if (!(await checkPdfContent(bytes)).ok) throw new AppError('RECEIPT_INVALID');
@@ -58,7 +54,9 @@ async function checkPdf(bytes: Buffer): Promise<TCheckedReceipt> {
 export async function checkReceipt(bytes: Buffer, maxBytes = RECEIPT_MAX_BYTES): Promise<TCheckedReceipt> {
   if (bytes.length > maxBytes) throw new AppError('RECEIPT_TOO_LARGE', undefined, { mb: maxBytes / 1024 / 1024 });
   if (bytes.length < 16) throw new AppError('RECEIPT_INVALID');
-  const format = imageFormat(bytes.subarray(0, 16));
+  const detected = await fileTypeFromBuffer(bytes).catch(() => undefined);
+  const format = detected && IMAGE_FORMATS[detected.mime];
   if (format) return { bytes: await reencode(bytes, format), mime: 'image/webp', ext: 'webp' };
-  return checkPdf(bytes);
+  if (detected?.mime === 'application/pdf') return checkPdf(bytes);
+  throw new AppError('RECEIPT_INVALID');
 }

@@ -73,7 +73,8 @@ export function overHttps(tls: boolean, forwardedProto: string | undefined, trus
 export function strictTransport(config: Pick<TConfig, 'trustProxy'>) {
   return createMiddleware(async (c, next) => {
     await next();
-    if (overHttps(new URL(c.req.url).protocol === 'https:', c.req.header('x-forwarded-proto'), config.trustProxy)) c.res.headers.set('strict-transport-security', HSTS);
+    if (overHttps(new URL(c.req.url).protocol === 'https:', c.req.header('x-forwarded-proto'), config.trustProxy))
+      c.res.headers.set('strict-transport-security', HSTS);
     else c.res.headers.delete('strict-transport-security');
   });
 }

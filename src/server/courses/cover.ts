@@ -12,7 +12,10 @@ export async function ensureCourse(deps: TCoursesDeps, teacherId: string, course
 export async function setCover(deps: TCoursesDeps, teacherId: string, courseId: string, stored: { key: string; type: string }) {
   const { db, files } = deps;
   const course = await ownCourse(db, teacherId, courseId);
-  await db.update(courses).set({ coverKey: stored.key, coverType: stored.type, updatedAt: sql`now()` }).where(eq(courses.id, courseId));
+  await db
+    .update(courses)
+    .set({ coverKey: stored.key, coverType: stored.type, updatedAt: sql`now()` })
+    .where(eq(courses.id, courseId));
   deps.onCoursesChanged(teacherId);
   await files.remove(course.coverKey);
   return { ok: true as const };
@@ -24,7 +27,11 @@ export async function setCover(deps: TCoursesDeps, teacherId: string, courseId: 
  */
 export async function cover(deps: TCoursesDeps, courseId: string, viewerUserId: () => Promise<string | null>) {
   const { db } = deps;
-  const [row] = await db.select({ course: courses, ownerUserId: teachers.userId }).from(courses).innerJoin(teachers, eq(teachers.id, courses.teacherId)).where(eq(courses.id, courseId));
+  const [row] = await db
+    .select({ course: courses, ownerUserId: teachers.userId })
+    .from(courses)
+    .innerJoin(teachers, eq(teachers.id, courses.teacherId))
+    .where(eq(courses.id, courseId));
   if (!row?.course.coverKey || !row.course.coverType) throw new AppError('NOT_FOUND');
   const isPublic = row.course.status === 'published';
   if (!isPublic && (await viewerUserId()) !== row.ownerUserId) throw new AppError('NOT_FOUND');

@@ -16,11 +16,13 @@ import { addSection, removeSection, renameSection } from './sections';
  * the lesson locks every view of a course shares. Other domains import this file only.
  */
 
-export { courseCoverRoutes, courseTeacherRoutes, UPLOAD_PATH_PREFIX } from './routes';
+export { coursesApi, UPLOAD_PATH_PREFIX } from './routes';
 export { publishedCourseCards, type TCourseCard } from './course-cards';
 export { fileResponse, type TFilesStore, type TStoredFile } from './files';
 export { buildView, ensureOpen, lessonPayload, lockReasons, nextOpenLesson, opensLessons, publicView } from './lesson-access';
 export { ownCourse, ownLesson } from './queries';
+export { courseOnHost } from './course-on-host';
+export { addQuizItem, renameQuizItem } from './quiz-items';
 export { publicCourse, publicPreview } from './public-course';
 export { coverUrl, planView } from './views';
 
@@ -32,7 +34,18 @@ export function createCourses({ dataDir, db, clock, onCoursesChanged, onLessonsR
   return {
     files,
     courses: bindDeps(deps, { usage, list, get, create, update, remove, putPlans, ensureCourse, setCover, cover, previewLesson }),
-    content: bindDeps(deps, { addSection, renameSection, removeSection, addLesson, updateLesson, removeLesson, setLessonFile, ensureLesson, lessonFile, reorder }),
+    content: bindDeps(deps, {
+      addSection,
+      renameSection,
+      removeSection,
+      addLesson,
+      updateLesson,
+      removeLesson,
+      setLessonFile,
+      ensureLesson,
+      lessonFile,
+      reorder,
+    }),
   };
 }
 

@@ -4,8 +4,7 @@ import { iso } from '@server/core/dates';
 import type { courses, lessons } from '@server/core/db/schema';
 import type { TTx } from '@server/core/db/sql';
 import { activePlans, outlineOf } from './queries';
-import { coverUrl, planView } from './views';
-
+import { coverUrl, lessonContent, planView } from './views';
 
 type TLessonRow = typeof lessons.$inferSelect;
 
@@ -23,7 +22,13 @@ export type TLockReason = 'subscription' | 'previous' | 'release';
  * - scheduled: a lesson opens at its release date-time;
  * - regular: everything is open.
  */
-export function lockReasons(kind: string, ordered: Array<Pick<TLessonRow, 'id' | 'releaseAt'> & { freePreview?: boolean }>, hasAccess: boolean, completed: Set<string>, now: Date): Array<TLockReason | null> {
+export function lockReasons(
+  kind: string,
+  ordered: Array<Pick<TLessonRow, 'id' | 'releaseAt'> & { freePreview?: boolean }>,
+  hasAccess: boolean,
+  completed: Set<string>,
+  now: Date,
+): Array<TLockReason | null> {
   return ordered.map((lesson, i) => {
     // A free preview is open to anyone on the public page (decision 068), so to a signed-in student too.
     if (!hasAccess) return lesson.freePreview ? null : 'subscription';
@@ -43,7 +48,15 @@ export function nextOpenLesson(ordered: Array<{ id: string }>, reasons: Array<TL
 export const opensLessons = (status: string) => status === 'active' || status === 'expiring';
 
 /** `hasAccess` null: the teacher's preview, where nothing is locked. */
-export async function buildView(db: TTx, course: TCourseRow, subdomain: string, teacherName: string, hasAccess: boolean | null, completed: Set<string>, now: Date) {
+export async function buildView(
+  db: TTx,
+  course: TCourseRow,
+  subdomain: string,
+  teacherName: string,
+  hasAccess: boolean | null,
+  completed: Set<string>,
+  now: Date,
+) {
   // A student never sees a video lesson whose video is not ready (decision 065): it is left out of their
   // outline, order and locks as if it were not there yet; the teacher's preview shows it.
   const outline = (await outlineOf(db, course.id)).map((o) => ({ ...o, lessons: hasAccess === null ? o.lessons : o.lessons.filter(studentCanSee) }));
@@ -53,13 +66,30 @@ export async function buildView(db: TTx, course: TCourseRow, subdomain: string, 
   const plans = (await activePlans(db, [course.id])).map(planView);
   const doneCount = ordered.filter((l) => completed.has(l.id)).length;
   return {
-    course: { id: course.id, title: course.title, description: course.description, kind: course.kind, status: course.status, coverUrl: coverUrl(course), teacherName, subdomain },
+    course: {
+      id: course.id,
+      title: course.title,
+      description: course.description,
+      kind: course.kind,
+      status: course.status,
+      coverUrl: coverUrl(course),
+      teacherName,
+      subdomain,
+    },
     plans,
     progress: { done: doneCount, total: ordered.length, percent: ordered.length ? Math.round((doneCount * 100) / ordered.length) : 0 },
     sections: outline.map(({ section, lessons: ls }) => ({
       id: section.id,
       title: section.title,
-      lessons: ls.map((l) => ({ id: l.id, title: l.title, type: l.type, releaseAt: iso(l.releaseAt), completed: completed.has(l.id), lock: lockOf.get(l.id) ?? null, video: lessonVideoView(l.video) })),
+      lessons: ls.map((l) => ({
+        id: l.id,
+        title: l.title,
+        type: l.type,
+        releaseAt: iso(l.releaseAt),
+        completed: completed.has(l.id),
+        lock: lockOf.get(l.id) ?? null,
+        video: lessonVideoView(l.video),
+      })),
     })),
     ordered,
     lockOf,
@@ -73,15 +103,14 @@ export function lessonPayload(view: Awaited<ReturnType<typeof buildView>>, lesso
   if (!lesson) throw new AppError('LESSON_NOT_FOUND');
   return {
     lesson: {
-      id: lesson.id,
-      title: lesson.title,
-      type: lesson.type,
-      bodyHtml: lesson.bodyHtml,
-      url: lesson.url,
+      ...lessonContent(lesson),
       releaseAt: iso(lesson.releaseAt),
       video: lessonVideoView(lesson.video),
       // A video lesson's original is never offered as a file: it plays through encrypted HLS only.
-      file: lesson.fileKey && lesson.type !== 'video' ? { name: lesson.fileName ?? 'file', type: lesson.fileType ?? '', size: lesson.fileSize ?? 0, url: `${fileBase}/${lesson.id}/file` } : null,
+      file:
+        lesson.fileKey && lesson.type !== 'video'
+          ? { name: lesson.fileName ?? 'file', type: lesson.fileType ?? '', size: lesson.fileSize ?? 0, url: `${fileBase}/${lesson.id}/file` }
+          : null,
     },
     previousId: view.ordered[index - 1]?.id ?? null,
     nextId: view.ordered[index + 1]?.id ?? null,

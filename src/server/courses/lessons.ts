@@ -8,7 +8,7 @@ import { ownCourse, ownLesson } from './queries';
 import { teacherLessonView } from './views';
 import { ensureStorage } from '@server/plans';
 import sanitizeHtml from 'sanitize-html';
-import { algiersLocalToDate } from '@shared/courses';
+import { algiersLocalToDate, QUIZ_ITEM_TYPE } from '@shared/courses';
 import { ownSection } from './sections';
 import { touchCourse } from './queries';
 
@@ -18,7 +18,10 @@ export async function addLesson(deps: TCoursesDeps, teacherId: string, courseId:
     await ownCourse(tx, teacherId, courseId);
     const section = await ownSection(tx, teacherId, input.sectionId);
     if (section.courseId !== courseId) throw new AppError('SECTION_NOT_FOUND');
-    const [last] = await tx.select({ p: max(lessons.position) }).from(lessons).where(eq(lessons.sectionId, section.id));
+    const [last] = await tx
+      .select({ p: max(lessons.position) })
+      .from(lessons)
+      .where(eq(lessons.sectionId, section.id));
     const [row] = await tx
       .insert(lessons)
       .values({
@@ -42,6 +45,8 @@ export async function addLesson(deps: TCoursesDeps, teacherId: string, courseId:
 export async function updateLesson(deps: TCoursesDeps, teacherId: string, lessonId: string, input: TLessonUpdate) {
   const { db } = deps;
   const lesson = await ownLesson(db, teacherId, lessonId);
+  // A quiz item keeps its type: its content lives in the quizzes domain (decision 160).
+  if (lesson.type === QUIZ_ITEM_TYPE && input.type !== undefined) throw new AppError('QUIZ_ITEM_FIXED');
   const [row] = await db
     .update(lessons)
     .set({

@@ -1,3 +1,4 @@
+import type { TVideoDataSaver } from '@shared/schemas/video';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { courses, enrollments, lessons } from '@server/core/db/schema';
 import type { TTx } from '@server/core/db/sql';
@@ -9,11 +10,7 @@ import { planUsage } from '@server/plans';
 
 async function lessonCounts(db: TTx, courseIds: string[]) {
   if (courseIds.length === 0) return new Map<string, number>();
-  const rows = await db
-    .select({ courseId: lessons.courseId, n: count() })
-    .from(lessons)
-    .where(inArray(lessons.courseId, courseIds))
-    .groupBy(lessons.courseId);
+  const rows = await db.select({ courseId: lessons.courseId, n: count() }).from(lessons).where(inArray(lessons.courseId, courseIds)).groupBy(lessons.courseId);
   return new Map(rows.map((r) => [r.courseId, r.n]));
 }
 
@@ -64,6 +61,9 @@ export async function get(deps: TCoursesDeps, teacherId: string, courseId: strin
     kind: course.kind,
     status: course.status,
     coverUrl: coverUrl(course),
+    videoDataSaver: course.videoDataSaver as TVideoDataSaver,
+    offlineDays: course.offlineDays,
+    offlineDevices: course.offlineDevices,
     plans: plans.map(planView),
     enrollmentCount: enrolled?.n ?? 0,
     sections: outline.map(({ section, lessons: ls }) => ({ id: section.id, title: section.title, lessons: ls.map(teacherLessonView) })),

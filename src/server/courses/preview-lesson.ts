@@ -4,7 +4,6 @@ import { AppError } from '@server/core/errors';
 import type { TCoursesDeps } from './deps';
 import { buildView, lessonPayload, publicView } from './lesson-access';
 
-
 /** The teacher sees any lesson of their own course as a student would, without locks. */
 export async function previewLesson(deps: TCoursesDeps, teacherId: string, courseId: string, lessonId: string) {
   const { db, clock } = deps;

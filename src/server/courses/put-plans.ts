@@ -15,7 +15,11 @@ export async function putPlans(deps: TCoursesDeps, teacherId: string, courseId: 
     const current = await activePlans(tx, [courseId]);
     const keep = new Set(plans.flatMap((p) => (p.id ? [p.id] : [])));
     for (const p of current) {
-      if (!keep.has(p.id)) await tx.update(coursePlans).set({ retiredAt: sql`now()` }).where(eq(coursePlans.id, p.id));
+      if (!keep.has(p.id))
+        await tx
+          .update(coursePlans)
+          .set({ retiredAt: sql`now()` })
+          .where(eq(coursePlans.id, p.id));
     }
     for (const [position, p] of plans.entries()) {
       const values = { type: p.type, priceDzd: p.priceDzd, durationDays: p.type === 'custom' ? p.durationDays : null, autoRenew: p.autoRenew, position };
@@ -23,7 +27,10 @@ export async function putPlans(deps: TCoursesDeps, teacherId: string, courseId: 
       else if (p.id) throw new AppError('PLAN_NOT_FOUND');
       else await tx.insert(coursePlans).values({ ...values, teacherId, courseId });
     }
-    await tx.update(courses).set({ updatedAt: sql`now()` }).where(eq(courses.id, courseId));
+    await tx
+      .update(courses)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(courses.id, courseId));
   });
   deps.onCoursesChanged(teacherId);
   return { plans: (await activePlans(db, [courseId])).map(planView) };

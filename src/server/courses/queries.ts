@@ -1,26 +1,12 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TTx } from '@server/core/db/sql';
 import { coursePlans, courses, courseSections, lessons, lessonVideos } from '@server/core/db/schema';
-import { AppError } from '@server/core/errors';
+import { ownedRow } from '@server/core/db/owned-row';
 
 /** The teacher's own course, or 404: ids of other teachers' courses behave as if they did not exist. */
-export async function ownCourse(db: TTx, teacherId: string, courseId: string) {
-  const [course] = await db
-    .select()
-    .from(courses)
-    .where(and(eq(courses.id, courseId), eq(courses.teacherId, teacherId)));
-  if (!course) throw new AppError('COURSE_NOT_FOUND');
-  return course;
-}
+export const ownCourse = (db: TTx, teacherId: string, courseId: string) => ownedRow(db, courses, teacherId, courseId, 'COURSE_NOT_FOUND');
 
-export async function ownLesson(db: TTx, teacherId: string, lessonId: string) {
-  const [lesson] = await db
-    .select()
-    .from(lessons)
-    .where(and(eq(lessons.id, lessonId), eq(lessons.teacherId, teacherId)));
-  if (!lesson) throw new AppError('LESSON_NOT_FOUND');
-  return lesson;
-}
+export const ownLesson = (db: TTx, teacherId: string, lessonId: string) => ownedRow(db, lessons, teacherId, lessonId, 'LESSON_NOT_FOUND');
 
 /** Active plans of some courses, in the teacher's order. */
 export async function activePlans(db: TTx, courseIds: string[]) {
@@ -51,5 +37,8 @@ export async function outlineOf(db: TTx, courseId: string) {
 }
 
 export async function touchCourse(tx: TTx, courseId: string) {
-  await tx.update(courses).set({ updatedAt: sql`now()` }).where(eq(courses.id, courseId));
+  await tx
+    .update(courses)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(courses.id, courseId));
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ZCourseCreate, ZCourseOrder, ZCourseUpdate, ZLessonCreate, ZLessonUpdate, ZPlansPut, ZSectionInput } from '@shared/schemas/courses';
-import { loadViewer, type TAuth, type TTeacherEnv } from '@server/auth';
+import { loadViewer, type TAuth, type TGuards, type TTeacherEnv } from '@server/auth';
 import type { Db } from '@server/core/db/client';
 import type { TAppEnv } from '@server/core/env';
 import { validate } from '@server/core/validate';
@@ -26,8 +26,8 @@ function upload(courses: TCourses, kind: TUploadKind, teacherId: string, req: Re
   });
 }
 
-/** /api/courses/teacher/…: a teacher's courses, outline, uploads and preview (behind requireTeacher, app.ts). */
-export function courseTeacherRoutes(courses: TCourses) {
+/** /api/courses/teacher/…: a teacher's courses, outline, uploads and preview (behind requireTeacher). */
+function courseTeacherRoutes(courses: TCourses) {
   return new Hono<TTeacherEnv>()
     .get('/usage', async (c) => c.json(await courses.courses.usage(c.var.teacher)))
     .get('/courses', async (c) => c.json(await courses.courses.list(c.var.teacher)))
@@ -36,7 +36,9 @@ export function courseTeacherRoutes(courses: TCourses) {
     .patch('/courses/:courseId', validate('param', ZCourseParam), validate('json', ZCourseUpdate), async (c) =>
       c.json(await courses.courses.update(c.var.teacher, c.req.valid('param').courseId, c.req.valid('json'))),
     )
-    .delete('/courses/:courseId', validate('param', ZCourseParam), async (c) => c.json(await courses.courses.remove(c.var.teacher.id, c.req.valid('param').courseId)))
+    .delete('/courses/:courseId', validate('param', ZCourseParam), async (c) =>
+      c.json(await courses.courses.remove(c.var.teacher.id, c.req.valid('param').courseId)),
+    )
     .put('/courses/:courseId/plans', validate('param', ZCourseParam), validate('json', ZPlansPut), async (c) =>
       c.json(await courses.courses.putPlans(c.var.teacher.id, c.req.valid('param').courseId, c.req.valid('json').plans)),
     )
@@ -58,7 +60,9 @@ export function courseTeacherRoutes(courses: TCourses) {
     .patch('/lessons/:lessonId', validate('param', ZLessonParam), validate('json', ZLessonUpdate), async (c) =>
       c.json(await courses.content.updateLesson(c.var.teacher.id, c.req.valid('param').lessonId, c.req.valid('json'))),
     )
-    .delete('/lessons/:lessonId', validate('param', ZLessonParam), async (c) => c.json(await courses.content.removeLesson(c.var.teacher.id, c.req.valid('param').lessonId)))
+    .delete('/lessons/:lessonId', validate('param', ZLessonParam), async (c) =>
+      c.json(await courses.content.removeLesson(c.var.teacher.id, c.req.valid('param').lessonId)),
+    )
     .get('/lessons/:lessonId/file', validate('param', ZLessonParam), async (c) => {
       const file = await courses.content.lessonFile(c.var.teacher.id, c.req.valid('param').lessonId);
       return fileResponse(courses.files, file, c.req.header('range'));
@@ -75,29 +79,40 @@ export function courseTeacherRoutes(courses: TCourses) {
       // Lesson videos go through tus, ffprobe and encrypted HLS (/api/video/uploads): never stored as a plain file.
       if ((c.req.header('content-type') ?? '').toLowerCase().startsWith('video/')) throw new AppError('FILE_TYPE_NOT_ALLOWED');
       const stored = await upload(courses, 'file', c.var.teacher.id, c.req.raw);
-      return c.json(await courses.content.setLessonFile(c.var.teacher, c.req.valid('param').lessonId, stored).catch(async (error: unknown) => {
-        await courses.files.remove(stored.key);
-        throw error;
-      }));
+      return c.json(
+        await courses.content.setLessonFile(c.var.teacher, c.req.valid('param').lessonId, stored).catch(async (error: unknown) => {
+          await courses.files.remove(stored.key);
+          throw error;
+        }),
+      );
     })
     .put('/uploads/covers/:courseId', validate('param', ZCourseParam), async (c) => {
       await courses.courses.ensureCourse(c.var.teacher.id, c.req.valid('param').courseId);
       const stored = await upload(courses, 'cover', c.var.teacher.id, c.req.raw);
-      return c.json(await courses.courses.setCover(c.var.teacher.id, c.req.valid('param').courseId, stored).catch(async (error: unknown) => {
-        await courses.files.remove(stored.key);
-        throw error;
-      }));
+      return c.json(
+        await courses.courses.setCover(c.var.teacher.id, c.req.valid('param').courseId, stored).catch(async (error: unknown) => {
+          await courses.files.remove(stored.key);
+          throw error;
+        }),
+      );
     });
 }
 
+type TDeps = { courses: TCourses; auth: TAuth; db: Db };
+
 /** /api/courses/covers/:courseId. */
-export function courseCoverRoutes({ courses, auth, db }: { courses: TCourses; auth: TAuth; db: Db }) {
-  return new Hono<TAppEnv>()
-    .get('/covers/:courseId', validate('param', ZCourseParam), async (c) => {
-      // A draft's cover is the owner's until the course is published.
-      const cover = await courses.courses.cover(c.req.valid('param').courseId, async () => (await loadViewer(auth, db, c.req.raw.headers))?.userId ?? null);
-      const res = fileResponse(courses.files, cover, undefined);
-      res.headers.set('cache-control', cover.isPublic ? 'public, max-age=86400' : 'private, no-store');
-      return res;
-    });
+function courseCoverRoutes({ courses, auth, db }: TDeps) {
+  return new Hono<TAppEnv>().get('/covers/:courseId', validate('param', ZCourseParam), async (c) => {
+    // A draft's cover is the owner's until the course is published.
+    const cover = await courses.courses.cover(c.req.valid('param').courseId, async () => (await loadViewer(auth, db, c.req.raw.headers))?.userId ?? null);
+    const res = fileResponse(courses.files, cover, undefined);
+    res.headers.set('cache-control', cover.isPublic ? 'public, max-age=86400' : 'private, no-store');
+    return res;
+  });
+}
+
+/** /api/courses, the whole API of the domain: the covers anyone may see and the teacher's side behind its guard. */
+export function coursesApi(deps: TDeps & { guards: TGuards }) {
+  const teacher = new Hono<TAppEnv>().use(deps.guards.requireTeacher).route('/', courseTeacherRoutes(deps.courses));
+  return new Hono<TAppEnv>().route('/', courseCoverRoutes(deps)).route('/teacher', teacher);
 }

@@ -1,25 +1,21 @@
-import { and, eq, max } from 'drizzle-orm';
+import { eq, max } from 'drizzle-orm';
 import { courseSections, lessons } from '@server/core/db/schema';
-import { AppError } from '@server/core/errors';
 import { type TCoursesDeps } from './deps';
 import { ownCourse } from './queries';
 import type { TTx } from '@server/core/db/sql';
 import { touchCourse } from './queries';
+import { ownedRow } from '@server/core/db/owned-row';
 
-export async function ownSection(tx: TTx, teacherId: string, sectionId: string) {
-  const [section] = await tx
-    .select()
-    .from(courseSections)
-    .where(and(eq(courseSections.id, sectionId), eq(courseSections.teacherId, teacherId)));
-  if (!section) throw new AppError('SECTION_NOT_FOUND');
-  return section;
-}
+export const ownSection = (tx: TTx, teacherId: string, sectionId: string) => ownedRow(tx, courseSections, teacherId, sectionId, 'SECTION_NOT_FOUND');
 
 export async function addSection(deps: TCoursesDeps, teacherId: string, courseId: string, title: string) {
   const { db } = deps;
   return db.transaction(async (tx) => {
     await ownCourse(tx, teacherId, courseId);
-    const [last] = await tx.select({ p: max(courseSections.position) }).from(courseSections).where(eq(courseSections.courseId, courseId));
+    const [last] = await tx
+      .select({ p: max(courseSections.position) })
+      .from(courseSections)
+      .where(eq(courseSections.courseId, courseId));
     const [row] = await tx
       .insert(courseSections)
       .values({ teacherId, courseId, title, position: (last?.p ?? -1) + 1 })
@@ -40,11 +36,16 @@ export async function removeSection(deps: TCoursesDeps, teacherId: string, secti
   const { db, files } = deps;
   const keys = await db.transaction(async (tx) => {
     const section = await ownSection(tx, teacherId, sectionId);
-    const stored = await tx.select({ key: lessons.fileKey }).from(lessons).where(eq(lessons.sectionId, sectionId));
+    const stored = await tx.select({ id: lessons.id, key: lessons.fileKey }).from(lessons).where(eq(lessons.sectionId, sectionId));
     await tx.delete(courseSections).where(eq(courseSections.id, section.id));
     await touchCourse(tx, section.courseId);
-    return stored.map((s) => s.key);
+    return stored;
   });
-  await Promise.all(keys.map((k) => files.remove(k)));
+  await Promise.all(keys.map((k) => files.remove(k.key)));
+  // Its lessons' videos and quizzes' files go with them, as when they are deleted one by one.
+  await deps.onLessonsRemoved(
+    teacherId,
+    keys.map((k) => k.id),
+  );
   return { ok: true as const };
 }

@@ -10,14 +10,15 @@ export function planView(p: typeof coursePlans.$inferSelect) {
   return { id: p.id, type: p.type, priceDzd: p.priceDzd, durationDays: p.durationDays, autoRenew: p.autoRenew };
 }
 
+/** What every view of a lesson shows of its content (the teacher's, the student's, a free preview). */
+export function lessonContent(l: Pick<typeof lessons.$inferSelect, 'id' | 'title' | 'type' | 'bodyHtml' | 'url'>) {
+  return { id: l.id, title: l.title, type: l.type, bodyHtml: l.bodyHtml, url: l.url };
+}
+
 export function teacherLessonView(l: typeof lessons.$inferSelect & { video?: typeof lessonVideos.$inferSelect | null }) {
   return {
-    id: l.id,
+    ...lessonContent(l),
     sectionId: l.sectionId,
-    title: l.title,
-    type: l.type,
-    bodyHtml: l.bodyHtml,
-    url: l.url,
     file: l.fileKey ? { name: l.fileName ?? 'file', type: l.fileType ?? '', size: l.fileSize ?? 0 } : null,
     releaseAt: iso(l.releaseAt),
     freePreview: l.freePreview,

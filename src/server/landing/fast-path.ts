@@ -65,7 +65,8 @@ function landingFastPath(services: TLandingAppDeps): (req: IncomingMessage, res:
     if (!page) return false;
 
     // HSTS only over HTTPS, as the app's middleware decides it (core/security.ts, issue 23).
-    if (overHttps('encrypted' in req.socket && req.socket.encrypted === true, header(req.headers['x-forwarded-proto']), config.trustProxy)) res.setHeader('strict-transport-security', HSTS);
+    if (overHttps('encrypted' in req.socket && req.socket.encrypted === true, header(req.headers['x-forwarded-proto']), config.trustProxy))
+      res.setHeader('strict-transport-security', HSTS);
     if (req.headers['if-none-match'] === page.etag) {
       res.writeHead(304, page.headersFor(null, -1));
       res.end();
@@ -74,6 +75,8 @@ function landingFastPath(services: TLandingAppDeps): (req: IncomingMessage, res:
     const { body, encoding } = page.encoded(req.headers['accept-encoding']);
     res.writeHead(200, page.headersFor(encoding, body.length));
     res.end(req.method === 'HEAD' ? undefined : body);
+    // Behind nginx (decision 220) the next visitors of this copy get it from a file; one Map lookup once it is written.
+    if (queryLng === null) site.keepFile(subdomain, host, pathname, lng, page);
     return true;
   };
 }

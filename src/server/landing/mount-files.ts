@@ -30,7 +30,12 @@ export function mountViewerFiles(app: Hono<TAppEnv>, landing: TLandingService, w
     const file = landing.images.file(c.req.param('name'));
     if (!file) throw new AppError('NOT_FOUND');
     return new Response(await fs.promises.readFile(file), {
-      headers: { 'content-type': 'image/webp', 'cache-control': IMMUTABLE, 'content-security-policy': "default-src 'none'; sandbox", 'cross-origin-resource-policy': 'cross-origin' },
+      headers: {
+        'content-type': 'image/webp',
+        'cache-control': IMMUTABLE,
+        'content-security-policy': "default-src 'none'; sandbox",
+        'cross-origin-resource-policy': 'cross-origin',
+      },
     });
   });
   app.get(`${ASSETS_PREFIX}/:file`, async (c) => {

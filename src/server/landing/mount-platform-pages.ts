@@ -33,14 +33,16 @@ function pageHandlers(deps: TPlatformPagesDeps, files: TLandingAppDeps['courses'
     if (!(error instanceof AppError)) throw error;
     return remembered(c, sendHtml(c, await renderUnavailable(deps, record, where), status, 'none', 'no-store'));
   };
-  const guarded = (render: (c: Context<TAppEnv>, record: TSiteRecord, where: TWhere) => Promise<string>): TPage => async (c, record, where) => {
-    try {
-      return remembered(c, sendHtml(c, await render(c, record, where), 200, 'none', 'no-cache'));
-    } catch (error) {
-      const code = error instanceof AppError ? error.code : null;
-      return unavailable(c, record, where, error, code === 'LESSON_NOT_PREVIEW' ? 403 : 404);
-    }
-  };
+  const guarded =
+    (render: (c: Context<TAppEnv>, record: TSiteRecord, where: TWhere) => Promise<string>): TPage =>
+    async (c, record, where) => {
+      try {
+        return remembered(c, sendHtml(c, await render(c, record, where), 200, 'none', 'no-cache'));
+      } catch (error) {
+        const code = error instanceof AppError ? error.code : null;
+        return unavailable(c, record, where, error, code === 'LESSON_NOT_PREVIEW' ? 403 : 404);
+      }
+    };
   return {
     teach: guarded((_c, record, where) => renderTeachPage(deps, record, where)),
     course: guarded((c, record, where) => renderCoursePage(deps, record, c.req.param('courseId') ?? '', where)),

@@ -13,7 +13,11 @@ import { lngOf, modeOf, sendHtml, type TErrorScreen } from './viewer-http';
 type TTools = { errorScreen: TErrorScreen; servePage: TServePage; serveHome: TPlatformHomeServer };
 
 /** Spec §2.6: a teacher's host serves their pages; the bypass paths and the app's files go on. */
-export function mountSubdomainPages(app: Hono<TAppEnv>, { config, landing }: Pick<TLandingAppDeps, 'config' | 'landing'>, { errorScreen, servePage, serveHome }: TTools) {
+export function mountSubdomainPages(
+  app: Hono<TAppEnv>,
+  { config, landing }: Pick<TLandingAppDeps, 'config' | 'landing'>,
+  { errorScreen, servePage, serveHome }: TTools,
+) {
   const { site, assets } = landing;
   const devHosts = config.env !== 'production';
   const databaseDetail = (c: Context<TAppEnv>) => ({ detail: landingT(lngOf(c))('viewer.errors.databaseDetail') });
@@ -39,7 +43,16 @@ export function mountSubdomainPages(app: Hono<TAppEnv>, { config, landing }: Pic
     const pathname = c.req.path;
     const record = await recordOf(c, subdomain);
     if (record instanceof Response) return record;
-    if (pathname === '/sitemap.xml') return c.body(sitemapXml(config, record, (await site.courseCards(record.teacherId)).map((card) => card.id)), 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'no-cache' });
+    if (pathname === '/sitemap.xml')
+      return c.body(
+        sitemapXml(
+          config,
+          record,
+          (await site.courseCards(record.teacherId)).map((card) => card.id),
+        ),
+        200,
+        { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'no-cache' },
+      );
     if (pathname === '/robots.txt') return c.text(robotsTxt(config, record), 200, { 'cache-control': 'no-cache' });
 
     const target = await resolveSubdomainPath(site, record, pathname);
@@ -56,7 +69,11 @@ export function mountSubdomainPages(app: Hono<TAppEnv>, { config, landing }: Pic
     if (pathname === '/') return serveHome(c, record, 'subdomain');
     if (target.kind === 'regular' || !localhost) return next();
     const debug = { host: c.req.header('host'), subdomain, teacherId: record.teacherId, mainPageId: record.mainPageId, slugs: [...record.pagesMap.keys()] };
-    return sendHtml(c, renderDebugNotFound(assets, { path: pathname, debug: JSON.stringify(debug, null, 2), reloadHref: `${pathname}?refresh-subdomain=1`, homeHref: '/' }), 404);
+    return sendHtml(
+      c,
+      renderDebugNotFound(assets, { path: pathname, debug: JSON.stringify(debug, null, 2), reloadHref: `${pathname}?refresh-subdomain=1`, homeHref: '/' }),
+      404,
+    );
   }
 
   app.use('*', async (c, next) => {

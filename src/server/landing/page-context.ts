@@ -3,9 +3,9 @@ import type { TTeacherRow } from '@server/auth';
 import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
 import { teacherLandingPages } from '@server/core/db/schema';
-import { AppError } from '@server/core/errors';
 import { assertPageId } from './page-ids';
 import { toApiPage, type TLandingPageRow } from './page-fields';
+import { ownedRow } from '@server/core/db/owned-row';
 
 export type TPagesDeps = {
   db: Db;
@@ -21,13 +21,8 @@ export function pageContext(deps: TPagesDeps) {
   const { db, config, onChange, announce } = deps;
   async function ownRow(teacherId: string, id: string, tx: Db = db): Promise<TLandingPageRow> {
     assertPageId(id);
-    const [row] = await tx
-      .select()
-      .from(teacherLandingPages)
-      .where(and(eq(teacherLandingPages.id, id), eq(teacherLandingPages.teacherId, teacherId)));
     // Another teacher's page is reported exactly like a missing one: ids reveal nothing.
-    if (!row) throw new AppError('LANDING_PAGE_NOT_FOUND');
-    return row;
+    return ownedRow(tx, teacherLandingPages, teacherId, id, 'LANDING_PAGE_NOT_FOUND');
   }
 
   /** Spec §4: when there are published pages but none is main, the first (oldest) becomes main. */
@@ -38,7 +33,10 @@ export function pageContext(deps: TPagesDeps) {
       .where(and(eq(teacherLandingPages.teacherId, teacherId), eq(teacherLandingPages.isPublished, true)))
       .orderBy(asc(teacherLandingPages.createdAt), asc(teacherLandingPages.id));
     if (published.length === 0 || published.some((p) => p.isMain)) return;
-    await tx.update(teacherLandingPages).set({ isMain: false }).where(and(eq(teacherLandingPages.teacherId, teacherId), eq(teacherLandingPages.isMain, true)));
+    await tx
+      .update(teacherLandingPages)
+      .set({ isMain: false })
+      .where(and(eq(teacherLandingPages.teacherId, teacherId), eq(teacherLandingPages.isMain, true)));
     await tx.update(teacherLandingPages).set({ isMain: true }).where(eq(teacherLandingPages.id, published[0]!.id));
   }
 

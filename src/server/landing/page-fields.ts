@@ -6,16 +6,16 @@ import { blankContent } from './starter';
 
 export type TLandingPageRow = typeof teacherLandingPages.$inferSelect;
 
-/** A row's columns under the editor's field names (snake_case, as the API speaks). */
-function rawFields(row: TLandingPageRow): Record<string, unknown> {
+/** A row's columns under the spec's field names (snake_case, as the API and the shared view model speak). */
+export function columnFields(row: TLandingPageRow): Record<string, unknown> {
   return {
     title: row.title,
-    subtitle: row.subtitle ?? '',
-    description: row.description ?? '',
-    hero_image_url: row.heroImageUrl ?? '',
-    logo_url: row.logoUrl ?? '',
+    subtitle: row.subtitle,
+    description: row.description,
+    hero_image_url: row.heroImageUrl,
+    logo_url: row.logoUrl,
     theme_colors: row.themeColors,
-    custom_slug: row.customSlug ?? '',
+    custom_slug: row.customSlug,
     tracking_pixels: row.trackingPixels,
     sections_config: row.sectionsConfig,
     hero_background: row.heroBackground,
@@ -27,7 +27,7 @@ function rawFields(row: TLandingPageRow): Record<string, unknown> {
     testimonials: row.testimonials,
     faq: row.faq,
     contact_actions: row.contactActions,
-    navbar_items: row.navbarItems ?? null,
+    navbar_items: row.navbarItems,
     meta_data: row.metaData,
     pricing: row.pricing,
     contact_form: row.contactForm,
@@ -38,7 +38,15 @@ function toInputFields(row: TLandingPageRow): TLandingPageInput {
   // Stored JSON is re-read through the same schema the editor saves with; a field that fails (an old
   // row, a hand edit) falls back to its empty value instead of breaking the editor.
   const blank = blankContent(row.title);
-  const raw = rawFields(row);
+  // The editor's inputs: an empty text rather than null.
+  const raw: Record<string, unknown> = {
+    ...columnFields(row),
+    subtitle: row.subtitle ?? '',
+    description: row.description ?? '',
+    hero_image_url: row.heroImageUrl ?? '',
+    logo_url: row.logoUrl ?? '',
+    custom_slug: row.customSlug ?? '',
+  };
   const shape = ZLandingPageInput.shape;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(shape) as Array<keyof typeof shape>) {

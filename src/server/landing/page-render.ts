@@ -12,6 +12,7 @@ import { Lru, RenderedPage } from './response-cache';
 import { MAX_SITES } from './site-records';
 import { framingOf, viewerHeaders } from './viewer-headers';
 import type { TLanguage } from '@shared/i18n';
+import { isTeacherActive } from '@server/core/db/teacher-active';
 
 /** Spec §9 landing page cache: after 5 min a page is re-rendered in the background (course cards). */
 export const PAGE_REFRESH_MS = 300_000;
@@ -40,7 +41,7 @@ export function pageRenderer({ db, config, assets, state }: TDeps) {
   async function pageRow(pageId: string): Promise<TPageFound | null> {
     const [found] = await pageRowQuery.execute({ pageId });
     if (!found) return null;
-    return { row: found.page, subdomain: found.subdomain, teacherActive: found.isActive && found.status === 'active' };
+    return { row: found.page, subdomain: found.subdomain, teacherActive: isTeacherActive(found) };
   }
 
   async function courseCardsOf(teacherId: string, fresh = false): Promise<TCourseCard[]> {
@@ -61,10 +62,24 @@ export function pageRenderer({ db, config, assets, state }: TDeps) {
    * Renders a stored row into a response. Owner previews of drafts pass `cacheControl: 'no-store'` and are
    * never kept; the no-script contact answers are kept here but not in browsers (no-store) either.
    */
-  async function renderRow(found: Pick<TPageFound, 'row' | 'subdomain'>, key: Omit<TRenderKey, 'pageId'>, options: { freshCards?: boolean; cacheControl?: string } = {}) {
+  async function renderRow(
+    found: Pick<TPageFound, 'row' | 'subdomain'>,
+    key: Omit<TRenderKey, 'pageId'>,
+    options: { freshCards?: boolean; cacheControl?: string } = {},
+  ) {
     const { row, subdomain } = found;
     const courseCards = await courseCardsOf(row.teacherId, options.freshCards);
-    const { html, pixels } = renderPage({ row, lng: key.lng, host: key.host, mode: key.mode, courseCards, pageUrl: pageAddress(subdomain, row, key.host), platform: subdomain, assets, contactStatus: key.contact });
+    const { html, pixels } = renderPage({
+      row,
+      lng: key.lng,
+      host: key.host,
+      mode: key.mode,
+      courseCards,
+      pageUrl: pageAddress(subdomain, row, key.host),
+      platform: subdomain,
+      assets,
+      contactStatus: key.contact,
+    });
     const framing = framingOf(key.mode);
     const cacheControl = options.cacheControl ?? (key.contact ? 'no-store' : 'no-cache');
     return new RenderedPage(html, viewerHeaders(viewerCsp(pixels, framing), framing, cacheControl), row.updatedAt.getTime(), row.teacherId, row.id);

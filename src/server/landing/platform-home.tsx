@@ -49,7 +49,12 @@ function filtered(cards: TLandingCourseCard[], query: TPlatformQuery): TLandingC
 type TDeps = { db: Db; config: Pick<TConfig, 'publicHost' | 'publicHttps'>; site: TLandingSiteService; assets: TLandingAssets };
 
 /** Renders a teacher's platform home (issue 15) as a full HTML document. */
-export async function renderPlatformHome({ db, config, site, assets }: TDeps, record: TSiteRecord, name: string, options: { lng: TLanguage; host: THost; query: TPlatformQuery }) {
+export async function renderPlatformHome(
+  { db, config, site, assets }: TDeps,
+  record: TSiteRecord,
+  name: string,
+  options: { lng: TLanguage; host: THost; query: TPlatformQuery },
+) {
   const { lng, host, query } = options;
   const [branding, cards] = await Promise.all([brandingOf(db, record.teacherId), site.courseCards(record.teacherId)]);
   const base = host === 'subdomain' ? '' : `/platform/${encodeURIComponent(record.subdomain)}`;

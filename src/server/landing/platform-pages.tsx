@@ -56,14 +56,20 @@ async function frameOf(deps: TPlatformPagesDeps, record: TSiteRecord, host: TWhe
 const html = (element: React.ReactElement) => `<!doctype html>${renderToString(element)}`;
 
 export async function renderTeachPage(deps: TPlatformPagesDeps, record: TSiteRecord, { lng, host }: TWhere) {
-  const [{ frame, base }, cards, about] = await Promise.all([frameOf(deps, record, host), deps.site.courseCards(record.teacherId), fullBio(deps.db, record.teacherId)]);
+  const [{ frame, base }, cards, about] = await Promise.all([
+    frameOf(deps, record, host),
+    deps.site.courseCards(record.teacherId),
+    fullBio(deps.db, record.teacherId),
+  ]);
   const page = {
     frame,
     bio: about,
     courses: cards.map((c) => ({ title: c.title, kind: c.kind, lessonCount: c.lessonCount, href: `${base}/courses/${c.id}` })),
     url: `${platformOrigin(deps.config, record.subdomain)}/teach`,
   };
-  return html(<TeachPageDocument page={page} lng={lng} dir={directionOf(lng)} texts={{ t: platformT(lng), lt: landingT(lng) }} assets={{ script: deps.assets.script }} />);
+  return html(
+    <TeachPageDocument page={page} lng={lng} dir={directionOf(lng)} texts={{ t: platformT(lng), lt: landingT(lng) }} assets={{ script: deps.assets.script }} />,
+  );
 }
 
 /** brandingOf cuts the bio for the home; the teach page shows it whole. */
@@ -99,13 +105,26 @@ export async function renderCoursePage(deps: TPlatformPagesDeps, record: TSiteRe
     },
     plans: data.plans,
     sections: data.sections.map((s) => ({ ...s, lessons: s.lessons.map((l) => ({ ...l, href: l.freePreview ? `${coursePath}/lessons/${l.id}` : null })) })),
-    access: { free, registerHref: `${base}/register${back}`, loginHref: `${base}/login${back}`, cardHref: card && !free ? `${base}/login?redirectTo=${encodeURIComponent(`${studentCourse}/pay`)}` : null },
+    access: {
+      free,
+      registerHref: `${base}/register${back}`,
+      loginHref: `${base}/login${back}`,
+      cardHref: card && !free ? `${base}/login?redirectTo=${encodeURIComponent(`${studentCourse}/pay`)}` : null,
+    },
     url: `${origin}/courses/${data.course.id}`,
     imageUrl: data.course.coverUrl ? `${origin}${data.course.coverUrl}` : null,
     description: short(data.course.description),
     priceFromDzd: free || paid.length === 0 ? 0 : Math.min(...paid),
   };
-  return html(<CoursePageDocument page={page} lng={lng} dir={directionOf(lng)} texts={{ t: platformT(lng), lt: landingT(lng) }} assets={{ script: deps.assets.script }} />);
+  return html(
+    <CoursePageDocument
+      page={page}
+      lng={lng}
+      dir={directionOf(lng)}
+      texts={{ t: platformT(lng), lt: landingT(lng) }}
+      assets={{ script: deps.assets.script }}
+    />,
+  );
 }
 
 export async function renderLessonPreview(deps: TPlatformPagesDeps, record: TSiteRecord, courseId: string, lessonId: string, { lng, host }: TWhere) {
@@ -115,7 +134,10 @@ export async function renderLessonPreview(deps: TPlatformPagesDeps, record: TSit
   const preview = {
     frame,
     course: { title: view.course.title, href: coursePath },
-    lesson: { ...lesson, file: lesson.file ? { name: lesson.file.name, href: `${coursePath}/lessons/${lesson.id}/file`, isPdf: lesson.file.type === 'application/pdf' } : null },
+    lesson: {
+      ...lesson,
+      file: lesson.file ? { name: lesson.file.name, href: `${coursePath}/lessons/${lesson.id}/file`, isPdf: lesson.file.type === 'application/pdf' } : null,
+    },
     // A video plays in the app's protected player, without an account, on any host (decision 075).
     watchHref: `/platform/${encodeURIComponent(record.subdomain)}/preview/courses/${view.course.id}/lessons/${lesson.id}`,
   };

@@ -6,6 +6,7 @@ import { AppError } from '@server/core/errors';
 import type { TContactRequest, TContactRequestInput } from '@shared/schemas/landing-contact';
 import { consume } from '@server/core/attempt-limits';
 import { assertPageId, isPageId } from './page-ids';
+import { teacherIsActive } from '@server/core/db/teacher-active';
 
 /** Spec-less spam limits for the contact form (issue 4): per address, and per page per day. */
 const CONTACT_LIMIT = { perIp: 5, perIpWindowMs: 10 * 60_000, perPagePerDay: 200 };
@@ -19,7 +20,7 @@ async function livePage(db: Db, pageId: string) {
     .select({ id: teacherLandingPages.id, teacherId: teacherLandingPages.teacherId })
     .from(teacherLandingPages)
     .innerJoin(teachers, eq(teachers.id, teacherLandingPages.teacherId))
-    .where(and(eq(teacherLandingPages.id, pageId), eq(teacherLandingPages.isPublished, true), eq(teachers.isActive, true), eq(teachers.status, 'active')));
+    .where(and(eq(teacherLandingPages.id, pageId), eq(teacherLandingPages.isPublished, true), teacherIsActive));
   if (!page) throw new AppError('LANDING_PAGE_NOT_FOUND');
   return page;
 }
@@ -40,7 +41,10 @@ export function landingPublicService({ db, secret }: TDeps) {
           .returning({ pageId: landingPageViews.pageId });
         if (inserted.length === 0) return { counted: false };
         // updated_at is left alone: a view does not change what the page shows.
-        await tx.update(teacherLandingPages).set({ viewsCount: sql`${teacherLandingPages.viewsCount} + 1` }).where(eq(teacherLandingPages.id, page.id));
+        await tx
+          .update(teacherLandingPages)
+          .set({ viewsCount: sql`${teacherLandingPages.viewsCount} + 1` })
+          .where(eq(teacherLandingPages.id, page.id));
         return { counted: true };
       });
     },
@@ -70,7 +74,11 @@ export function landingPublicService({ db, secret }: TDeps) {
         .where(
           and(
             eq(landingContactRequests.teacherId, teacherId),
-            filter === 'open' ? isNull(landingContactRequests.handledAt) : filter === 'handled' ? sql`${landingContactRequests.handledAt} is not null` : undefined,
+            filter === 'open'
+              ? isNull(landingContactRequests.handledAt)
+              : filter === 'handled'
+                ? sql`${landingContactRequests.handledAt} is not null`
+                : undefined,
           ),
         )
         .orderBy(desc(landingContactRequests.createdAt))

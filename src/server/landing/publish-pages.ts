@@ -53,7 +53,10 @@ export function publishPages(ctx: TPageContext) {
           .update(teacherLandingPages)
           .set({ isMain: false })
           .where(and(eq(teacherLandingPages.teacherId, teacher.id), eq(teacherLandingPages.isMain, true), ne(teacherLandingPages.id, id)));
-        await tx.update(teacherLandingPages).set({ isMain: true, updatedAt: sql`now()` }).where(eq(teacherLandingPages.id, id));
+        await tx
+          .update(teacherLandingPages)
+          .set({ isMain: true, updatedAt: sql`now()` })
+          .where(eq(teacherLandingPages.id, id));
         await announce(tx, teacher, id);
         return ownRow(teacher.id, id, tx);
       });

@@ -6,7 +6,12 @@ import type { TViewerMode } from './render';
 import { Lru, type RenderedPage } from './response-cache';
 import { SITE_REVALIDATE_MS } from './site-records';
 
-const MAX_RENDERED = 1_000;
+const MAX_RENDERED = 2_000;
+// And at most this many bytes: a page's HTML plus room for its gzip and brotli copies (made on first use, a
+// quarter of the HTML or less each). 1,000 teachers' pages at 30–40 KB must fit with room to spare: requests spread
+// over more copies than an LRU holds miss every time (bench/results/landing.md, 48 MB: 0.01× node:http).
+const MAX_RENDERED_BYTES = 80 * 1024 * 1024;
+const renderedSize = (page: RenderedPage) => Math.ceil(page.body.length * 1.5);
 
 export const renderKey = (k: TRenderKey) => `${k.pageId}|${k.host}|${k.lng}|${k.mode}|${k.contact ?? ''}`;
 
@@ -29,16 +34,19 @@ type TDeps = { renderer: TPageRenderer; logger: Logger; state: TCacheState };
 
 /** The rendered copies of published pages, with one render per copy in flight at a time. */
 export function renderCache({ renderer, logger, state }: TDeps) {
-  const rendered = new Lru<RenderedPage>(MAX_RENDERED);
+  const rendered = new Lru<RenderedPage>(MAX_RENDERED, { maxBytes: MAX_RENDERED_BYTES, sizeOf: renderedSize });
   /** Renders of one copy in flight: concurrent first visitors after a save wait for the same one. */
   const inflight = new Map<string, TJob>();
   const caching = () => state.cacheEnabled && state.pageCacheEnabled;
+  /** Renders made so far (the landing bench checks that a stampede after a save renders once). */
+  let renders = 0;
 
   /** Reads and renders one copy (null: not published, or its teacher is not active or not `teacherId`). */
   async function renderFresh(key: TRenderKey, teacherId: string | undefined, freshCards = false): TJob {
     const started = state.tick();
     const found = await renderer.pageRow(key.pageId);
     if (!found || !found.teacherActive || (teacherId !== undefined && found.row.teacherId !== teacherId)) return null;
+    renders += 1;
     const page = await renderer.renderRow(found, key, { freshCards });
     if (caching() && !invalidatedSince(state, page.teacherId, started)) rendered.set(renderKey(key), page);
     return page;
@@ -99,8 +107,11 @@ export function renderCache({ renderer, logger, state }: TDeps) {
   /** Drops a teacher's copies; answers the keys of those visitors were served (contact answers aside). */
   function drop(teacherId: string): TRenderKey[] {
     state.teacherInvalidatedAt.set(teacherId, state.tick());
-    return rendered.deleteWhere((p) => p.teacherId === teacherId).map(parseRenderKey).filter((k) => !k.contact);
+    return rendered
+      .deleteWhere((p) => p.teacherId === teacherId)
+      .map(parseRenderKey)
+      .filter((k) => !k.contact);
   }
 
-  return { publishedPage, cachedPage, ensure, drop, clear: () => rendered.clear() };
+  return { publishedPage, cachedPage, ensure, drop, clear: () => rendered.clear(), renders: () => renders };
 }

@@ -5,7 +5,7 @@ import { toLandingView, type TLandingCourseCard } from '@shared/landing-view';
 import type { TPixelProvider, TTrackingPixel } from '@shared/schemas/landing';
 import { DebugNotFoundDocument, ErrorDocument, LandingDocument } from '@views/landing/document';
 import type { TViewContext } from '@views/landing/types';
-import type { TLandingPageRow } from './page-fields';
+import { columnFields, type TLandingPageRow } from './page-fields';
 import type { TLandingAssets } from './assets';
 import { landingResources, landingT } from './i18n';
 import { withoutSampleText } from './starter';
@@ -13,32 +13,7 @@ import { withoutSampleText } from './starter';
 export type TViewerMode = 'live' | 'embedded' | 'preview';
 
 /** The row as the shared view model reads it (the spec's snake_case fields). */
-export function rowFields(row: TLandingPageRow): Record<string, unknown> {
-  return {
-    id: row.id,
-    title: row.title,
-    subtitle: row.subtitle,
-    description: row.description,
-    hero_image_url: row.heroImageUrl,
-    logo_url: row.logoUrl,
-    theme_colors: row.themeColors,
-    tracking_pixels: row.trackingPixels,
-    sections_config: row.sectionsConfig,
-    hero_background: row.heroBackground,
-    hero_cta: row.heroCta,
-    course_content: row.courseContent,
-    features: row.features,
-    hero_features: row.heroFeatures,
-    about_me: row.aboutMe,
-    testimonials: row.testimonials,
-    faq: row.faq,
-    contact_actions: row.contactActions,
-    navbar_items: row.navbarItems,
-    meta_data: row.metaData,
-    pricing: row.pricing,
-    contact_form: row.contactForm,
-  };
-}
+export const rowFields = (row: TLandingPageRow): Record<string, unknown> => ({ id: row.id, ...columnFields(row) });
 
 const PIXEL_ORIGINS: Record<TPixelProvider, { script: string[]; connect: string[] }> = {
   meta: { script: ['https://connect.facebook.net'], connect: ['https://www.facebook.com', 'https://connect.facebook.net'] },
@@ -90,9 +65,13 @@ type TPageRender = {
 };
 
 /** Spec §2.5/§2.7: a teacher's platform sign-up, on their host, or under /platform/ on the main domain. */
-const registerHrefOf = (host: 'subdomain' | 'main', platform: string) => (host === 'subdomain' ? '/register' : `/platform/${encodeURIComponent(platform)}/register`);
+const registerHrefOf = (host: 'subdomain' | 'main', platform: string) =>
+  host === 'subdomain' ? '/register' : `/platform/${encodeURIComponent(platform)}/register`;
 
-export function renderPage({ row, lng, host, mode, courseCards, pageUrl, platform, assets, contactStatus }: TPageRender): { html: string; pixels: TTrackingPixel[] } {
+export function renderPage({ row, lng, host, mode, courseCards, pageUrl, platform, assets, contactStatus }: TPageRender): {
+  html: string;
+  pixels: TTrackingPixel[];
+} {
   const fields = rowFields(row);
   // Visitors never see the starter's unedited sample text; the owner's preview shows it, marked in the editor.
   const view = toLandingView(mode === 'preview' ? fields : withoutSampleText(fields), courseCards);
@@ -126,7 +105,9 @@ export function renderPage({ row, lng, host, mode, courseCards, pageUrl, platfor
 }
 
 export function renderError(lng: TLanguage, assets: TLandingAssets, message: string, reloadHref: string): string {
-  const html = renderToString(<ErrorDocument lng={lng} dir={directionOf(lng)} assets={{ script: assets.script }} t={landingT(lng)} message={message} reloadHref={reloadHref} />);
+  const html = renderToString(
+    <ErrorDocument lng={lng} dir={directionOf(lng)} assets={{ script: assets.script }} t={landingT(lng)} message={message} reloadHref={reloadHref} />,
+  );
   return `<!doctype html>${html}`;
 }
 

@@ -88,7 +88,20 @@ export class RenderedPage {
 /** Least-recently-used map: a Map keeps insertion order, so a hit is re-inserted at the end. */
 export class Lru<V> {
   private readonly map = new Map<string, V>();
-  constructor(private readonly max: number) {}
+  /** Bytes charged per key when a budget is given (the value's size when it was set). */
+  private readonly sizes = new Map<string, number>();
+  private bytes = 0;
+  constructor(
+    private readonly max: number,
+    /** A bound in bytes beside the bound in entries: pages differ in size by a hundred times. */
+    private readonly budget?: { maxBytes: number; sizeOf: (value: V) => number },
+  ) {}
+
+  private forget(key: string) {
+    this.bytes -= this.sizes.get(key) ?? 0;
+    this.sizes.delete(key);
+    this.map.delete(key);
+  }
 
   /** A read that leaves the order alone (the hot path: eviction is then by age of insertion). */
   peek(key: string): V | undefined {
@@ -105,13 +118,24 @@ export class Lru<V> {
   }
 
   set(key: string, value: V) {
-    this.map.delete(key);
+    this.forget(key);
     this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
+    if (this.budget) {
+      const size = this.budget.sizeOf(value);
+      this.sizes.set(key, size);
+      this.bytes += size;
+    }
+    while (this.map.size > this.max || (this.budget && this.bytes > this.budget.maxBytes && this.map.size > 1))
+      this.forget(this.map.keys().next().value as string);
+  }
+
+  /** The bytes charged for the entries held (0 without a budget). */
+  get size() {
+    return this.bytes;
   }
 
   delete(key: string) {
-    this.map.delete(key);
+    this.forget(key);
   }
 
   /** Removes every entry whose value matches; returns their keys. */
@@ -119,7 +143,7 @@ export class Lru<V> {
     const removed: string[] = [];
     for (const [key, value] of this.map) {
       if (!predicate(value)) continue;
-      this.map.delete(key);
+      this.forget(key);
       removed.push(key);
     }
     return removed;
@@ -127,5 +151,7 @@ export class Lru<V> {
 
   clear() {
     this.map.clear();
+    this.sizes.clear();
+    this.bytes = 0;
   }
 }

@@ -3,7 +3,16 @@ import type { TConfig } from '@server/core/config';
 import type { TLandingSiteService, TSiteRecord } from './site-cache';
 
 /** Spec §2.6: these always show the regular app, whatever the host. */
-const BYPASS_EXACT = new Set(['/student/login', '/student/register', '/student/dashboard', '/teacher/login', '/teacher/register', '/admin/login', '/forgot-password', '/reset-password']);
+const BYPASS_EXACT = new Set([
+  '/student/login',
+  '/student/register',
+  '/student/dashboard',
+  '/teacher/login',
+  '/teacher/register',
+  '/admin/login',
+  '/forgot-password',
+  '/reset-password',
+]);
 /** The app's own files and screens a teacher's page can never shadow. */
 const APP_PREFIXES = ['/assets/', '/locales/', '/api/', '/landing-assets/', '/student/dashboard/'];
 const APP_EXACT = new Set(['/404', '/inactive', '/redeem']);
@@ -41,7 +50,8 @@ export async function resolveSubdomainPath(site: TLandingSiteService, record: TS
   return APP_SEGMENTS.has(segment) ? { kind: 'regular' } : { kind: 'missing' };
 }
 
-const origin = (config: Pick<TConfig, 'publicHost' | 'publicHttps'>, subdomain: string) => `${config.publicHttps ? 'https' : 'http'}://${subdomain}.${config.publicHost}`;
+const origin = (config: Pick<TConfig, 'publicHost' | 'publicHttps'>, subdomain: string) =>
+  `${config.publicHttps ? 'https' : 'http'}://${subdomain}.${config.publicHost}`;
 
 /**
  * One path per published page that may be indexed: the main page at /, the others by their first (custom)

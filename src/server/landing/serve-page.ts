@@ -36,7 +36,10 @@ export function pageServer({ db, auth, landing }: Pick<TLandingAppDeps, 'db' | '
       const own = await ownerPreview(c, pageId, host, hostTeacher?.teacherId);
       if (own) return own;
     }
-    const page = await site.publishedPage({ pageId, lng: lngOf(c), host, mode, contact: contactOf(c) }, { version: hostTeacher?.version, teacherId: hostTeacher?.teacherId });
+    const page = await site.publishedPage(
+      { pageId, lng: lngOf(c), host, mode, contact: contactOf(c) },
+      { version: hostTeacher?.version, teacherId: hostTeacher?.teacherId },
+    );
     if (!page) return errorScreen(c, 'notFound', 404);
     return sendRendered(c, page);
   };

@@ -1,3 +1,5 @@
+import { PUSH_WORKER_SOURCE } from '@shared/push-worker';
+
 /** The worker after its two constants, as served (a template literal: regular-expression escapes are doubled). */
 const WORKER_BODY = `const PAGES = 'darsi-landing-pages-v1';
 const FILES = 'darsi-landing-files-v1';
@@ -88,11 +90,12 @@ self.addEventListener('fetch', (event) => {
  * A new version of the worker waits until the page sends SKIP_WAITING ('update now').
  *
  * It only ever answers navigations to teachers' pages (marked by the server with X-Darsi-Landing) and
- * the viewer's own immutable files; everything else goes to the network untouched.
+ * the viewer's own immutable files; everything else goes to the network untouched. It also shows web pushes
+ * (decision 210): on a teacher's host it is the worker of the student's pages.
  */
 export function serviceWorkerScript(version: string, host: 'subdomain' | 'main'): string {
   return `// Darsi landing pages offline worker, version ${JSON.stringify(version)}
 const VERSION = ${JSON.stringify(version)};
 const HOST_MODE = ${JSON.stringify(host)};
-${WORKER_BODY}`;
+${WORKER_BODY}${PUSH_WORKER_SOURCE}`;
 }

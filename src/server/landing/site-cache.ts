@@ -4,6 +4,7 @@ import type { TCacheBus } from '@server/core/cache-bus';
 import type { TConfig } from '@server/core/config';
 import type { Db } from '@server/core/db/client';
 import type { TLandingAssets } from './assets';
+import { pageFiles } from './page-files';
 import { cacheState } from './cache-state';
 import { pageRenderer, type TRenderKey } from './page-render';
 import type { TLandingPagesService } from './pages-service';
@@ -11,7 +12,6 @@ import { renderCache } from './render-cache';
 import { siteRecords } from './site-records';
 
 export type { TSiteRecord } from './site-records';
-export type { TRenderKey } from './page-render';
 
 /** At most this many copies are rendered ahead after a save (the ones visitors were being served). */
 const MAX_WARM = 8;
@@ -21,29 +21,27 @@ const COURSES_TOPIC = 'landing.courses';
 
 type TDeps = {
   db: Db;
-  config: Pick<TConfig, 'publicHost' | 'publicHttps'>;
+  config: Pick<TConfig, 'publicHost' | 'publicHttps' | 'landingFilesDir'>;
   logger: Logger;
   assets: TLandingAssets;
   pages: TLandingPagesService;
   bus: TCacheBus;
 };
 
-/**
- * The public viewer's caches: subdomain records (site-records.ts), rendered pages (render-cache.ts) and
- * course cards (page-render.ts), invalidated together after a save or a change of courses.
- */
-export function landingSiteService({ db, config, logger, assets, pages, bus }: TDeps) {
-  const state = cacheState();
-  const records = siteRecords({ db, logger, pages, state });
-  const renderer = pageRenderer({ db, config, assets, state });
-  const rendered = renderCache({ renderer, logger, state });
-  const warming = new Map<string, Promise<void>>();
+type TWarmDeps = {
+  state: ReturnType<typeof cacheState>;
+  records: ReturnType<typeof siteRecords>;
+  rendered: ReturnType<typeof renderCache>;
+  logger: Logger;
+};
 
-  /**
-   * After a save: the copies visitors were being served are rendered again at once, one after another in
-   * the background, so the next visitor rarely meets a cache miss.
-   */
-  function warm(teacherId: string, keys: TRenderKey[], subdomain?: string) {
+/**
+ * After a save: the copies visitors were being served are rendered again at once, one after another in
+ * the background, so the next visitor rarely meets a cache miss.
+ */
+function warmer({ state, records, rendered, logger }: TWarmDeps) {
+  const warming = new Map<string, Promise<void>>();
+  return function warm(teacherId: string, keys: TRenderKey[], subdomain?: string) {
     if (!state.cacheEnabled || !state.pageCacheEnabled || (keys.length === 0 && !subdomain)) return;
     const previous = warming.get(teacherId) ?? Promise.resolve();
     const job = previous
@@ -57,11 +55,28 @@ export function landingSiteService({ db, config, logger, assets, pages, bus }: T
         if (warming.get(teacherId) === job) warming.delete(teacherId);
       });
     warming.set(teacherId, job);
-  }
+  };
+}
+
+/**
+ * The public viewer's caches: subdomain records (site-records.ts), rendered pages (render-cache.ts) and
+ * course cards (page-render.ts), invalidated together after a save or a change of courses.
+ */
+export function landingSiteService({ db, config, logger, assets, pages, bus }: TDeps) {
+  const state = cacheState();
+  // Pages nginx serves as files (decision 220); without LANDING_FILES_DIR nothing is written.
+  const files = pageFiles({ dir: config.landingFilesDir, publicHost: config.publicHost, logger });
+  files.clear();
+  const records = siteRecords({ db, logger, pages, state, onChanged: files.forget, served: files.serves });
+  const renderer = pageRenderer({ db, config, assets, state });
+  const rendered = renderCache({ renderer, logger, state });
+  const warm = warmer({ state, records, rendered, logger });
 
   /** This instance drops the teacher's record and pages at once, then renders again the copies it was serving. */
   function invalidateHere(teacherId: string, subdomain: string, pageId?: string) {
     const name = subdomain.toLowerCase();
+    // First of all, so that nginx stops serving them: the files are what a visitor could still get.
+    files.forget(name);
     // A read of this record already under way (a visitor's, or the warm-up of an earlier save) holds the old pages.
     const hadRecord = records.forget(name);
     const keys = rendered.drop(teacherId);
@@ -70,6 +85,12 @@ export function landingSiteService({ db, config, logger, assets, pages, bus }: T
   }
 
   function coursesChangedHere(teacherId: string) {
+    // Cards are not a matter of access (a suspension comes with its subdomain): the files may go a moment later.
+    if (files.enabled())
+      void records
+        .subdomainOf(teacherId)
+        .then((subdomain) => subdomain && files.forget(subdomain))
+        .catch((err: unknown) => logger.warn({ err, teacherId }, 'landing page files not removed'));
     renderer.dropCards(teacherId);
     warm(teacherId, rendered.drop(teacherId));
   }
@@ -77,6 +98,7 @@ export function landingSiteService({ db, config, logger, assets, pages, bus }: T
   /** Everything this instance caches, dropped: reads already under way are not kept either. */
   function flush() {
     state.flushedAt = state.tick();
+    files.clear();
     records.clear();
     renderer.clearCards();
     rendered.clear();
@@ -99,6 +121,10 @@ export function landingSiteService({ db, config, logger, assets, pages, bus }: T
     cachedSite: records.cachedSite,
     publishedPage: rendered.publishedPage,
     cachedPage: rendered.cachedPage,
+    /** The fast path, after answering a page from the cache: nginx may serve the same bytes from now on. */
+    keepFile: files.keep,
+    /** How many pages this process has rendered (benchmarks). */
+    renders: rendered.renders,
     pageRow: renderer.pageRow,
     renderRow: renderer.renderRow,
     /** Published course cards of a teacher, cached like the ones on their pages. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { isReservedSlug } from '@shared/landing-reserved';
 import { slugFromTitle, slugKey } from '@shared/landing-slug';
@@ -8,6 +8,7 @@ import type { Db } from '@server/core/db/client';
 import { teacherLandingPages, teachers } from '@server/core/db/schema';
 import type { TCacheState } from './cache-state';
 import type { TLandingPagesService } from './pages-service';
+import { isTeacherActive } from '@server/core/db/teacher-active';
 
 /** Spec §3 cached subdomain record, kept by the server instead of each browser. */
 export type TSiteRecord = {
@@ -32,11 +33,17 @@ export type TSiteRecord = {
  */
 export const SITE_REVALIDATE_MS = 5_000;
 export const MAX_SITES = 5_000;
+const SWEEP_BATCH = 500;
+const SWEEP_EVERY_MS = 1_000;
 
-/** One aggregate query, no page content: enough to tell whether a cached record is still right. */
-async function fingerprintOf(db: Db, subdomain: string): Promise<string | null> {
-  const [row] = await db
+/**
+ * One aggregate query for many subdomains, no page content: enough to tell whether their cached records are still
+ * right. Keyed by the lower-case subdomain; a subdomain no teacher has is missing.
+ */
+async function fingerprintsOf(db: Db, subdomains: string[]): Promise<Map<string, string>> {
+  const rows = await db
     .select({
+      subdomain: sql<string>`lower(${teachers.subdomain})`,
       isActive: teachers.isActive,
       status: teachers.status,
       published: sql<number>`count(${teacherLandingPages.id})::int`,
@@ -45,9 +52,14 @@ async function fingerprintOf(db: Db, subdomain: string): Promise<string | null> 
     })
     .from(teachers)
     .leftJoin(teacherLandingPages, and(eq(teacherLandingPages.teacherId, teachers.id), eq(teacherLandingPages.isPublished, true)))
-    .where(sql`lower(${teachers.subdomain}) = ${subdomain.toLowerCase()}`)
+    .where(
+      inArray(
+        sql`lower(${teachers.subdomain})`,
+        subdomains.map((s) => s.toLowerCase()),
+      ),
+    )
     .groupBy(teachers.id);
-  return row ? `${row.isActive}|${row.status}|${row.published}|${row.newest ?? ''}|${row.main ?? ''}` : null;
+  return new Map(rows.map((row) => [row.subdomain, `${row.isActive}|${row.status}|${row.published}|${row.newest ?? ''}|${row.main ?? ''}`]));
 }
 
 function publishedOf(db: Db, teacherId: string) {
@@ -95,10 +107,10 @@ async function loadSite(db: Db, pages: TLandingPagesService, subdomain: string):
     published = await publishedOf(db, teacher.id);
   }
   return {
-    fingerprint: (await fingerprintOf(db, subdomain)) ?? '',
+    fingerprint: (await fingerprintsOf(db, [subdomain])).get(subdomain.toLowerCase()) ?? '',
     teacherId: teacher.id,
     subdomain: teacher.subdomain,
-    isActive: teacher.isActive && teacher.status === 'active',
+    isActive: isTeacherActive(teacher),
     mainPageId: published.find((p) => p.isMain)?.id ?? null,
     pagesMap: slugMap(published),
     versions: new Map(published.map((p) => [p.id, p.updatedAt.getTime()])),
@@ -107,59 +119,127 @@ async function loadSite(db: Db, pages: TLandingPagesService, subdomain: string):
   };
 }
 
-type TDeps = { db: Db; logger: Logger; pages: TLandingPagesService; state: TCacheState };
+type TDeps = {
+  db: Db;
+  logger: Logger;
+  pages: TLandingPagesService;
+  state: TCacheState;
+  /** A record whose check found it changed (its page files must go before anything else reads them). */
+  onChanged?: (subdomain: string) => void;
+  /** Whether a record must be checked even when no request used it (nginx serves its pages from files). */
+  served?: (subdomain: string) => boolean;
+};
 
-/** The subdomain records, cached stale-while-revalidate. */
-export function siteRecords({ db, logger, pages, state }: TDeps) {
-  const sites = new Map<string, { record: TSiteRecord | null; loadedAt: number }>();
-  const refreshing = new Map<string, Promise<void>>();
+type TEntry = { record: TSiteRecord | null; loadedAt: number; used: boolean };
+
+/** The subdomain of a teacher (to remove their page files after a change of courses): the cached record's, else the row's. */
+async function subdomainOf(db: Db, sites: Map<string, TEntry>, teacherId: string): Promise<string | undefined> {
+  const cached = [...sites.values()].find((e) => e.record?.teacherId === teacherId)?.record?.subdomain;
+  if (cached) return cached;
+  const [row] = await db.select({ subdomain: teachers.subdomain }).from(teachers).where(eq(teachers.id, teacherId));
+  return row?.subdomain;
+}
+
+/** The subdomain records, cached and checked in batches on a timer, never on the request path. */
+export function siteRecords({ db, logger, pages, state, onChanged, served }: TDeps) {
+  const sites = new Map<string, TEntry>();
+  let sweeping = false;
+  let timer: NodeJS.Timeout | undefined;
   /** Per subdomain, like the teachers' invalidation times: a record read before the last one is never stored. */
   const invalidatedAt = new Map<string, number>();
 
-  function store(subdomain: string, record: TSiteRecord | null, started: number) {
+  function store(subdomain: string, record: TSiteRecord | null, started: number, used = true) {
     if (!state.cacheEnabled || state.flushedAt >= started || (invalidatedAt.get(subdomain) ?? -1) >= started) return;
     if (sites.size >= MAX_SITES) sites.delete(sites.keys().next().value as string);
-    sites.set(subdomain, { record, loadedAt: Date.now() });
+    sites.set(subdomain, { record, loadedAt: Date.now(), used });
+    // One timer per process, started by the first record: it keeps nothing alive on its own (decision 221).
+    timer ??= setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
   }
 
-  /** Stale-while-revalidate: the cached record answers now, a check runs behind it (one at a time). */
-  function refresh(subdomain: string) {
-    if (refreshing.has(subdomain)) return;
-    const job = (async () => {
-      const started = state.tick();
+  /**
+   * Once a second, every record older than SITE_REVALIDATE_MS is checked with one light query per 500 subdomains,
+   * whatever the traffic: a request only reads the map (issue 29: 1,000 teachers with requests spread over all of
+   * them cost one query per second, not one per host). A record nobody asked for since its last check, and whose
+   * pages nginx does not serve from files, is dropped instead: the next visit reads it again.
+   */
+  async function sweep() {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      const now = Date.now();
+      const due: string[] = [];
+      for (const [subdomain, entry] of sites) {
+        if (now - entry.loadedAt <= SITE_REVALIDATE_MS) continue;
+        if (entry.used || served?.(subdomain)) due.push(subdomain);
+        else sites.delete(subdomain);
+      }
+      for (let i = 0; i < due.length; i += SWEEP_BATCH) {
+        const batch = due.slice(i, i + SWEEP_BATCH);
+        await checkBatch(batch).catch((error: unknown) => logger.warn({ err: error, subdomains: batch.length }, 'landing site refresh failed'));
+      }
+    } finally {
+      sweeping = false;
+    }
+  }
+
+  async function checkBatch(batch: string[]) {
+    const started = state.tick();
+    // Usually nothing changed: one light query for the whole batch, and the records are trusted for another period.
+    const prints = await fingerprintsOf(db, batch);
+    for (const subdomain of batch) {
       const cached = sites.get(subdomain)?.record;
-      // Usually nothing changed: one light query, and the record is trusted for another period.
-      if (cached && (await fingerprintOf(db, subdomain)) === cached.fingerprint) return store(subdomain, cached, started);
-      store(subdomain, await loadSite(db, pages, subdomain), started);
-    })()
-      .catch((error: unknown) => logger.warn({ err: error, subdomain }, 'landing site refresh failed'))
-      .finally(() => refreshing.delete(subdomain));
-    refreshing.set(subdomain, job);
+      if (cached && prints.get(subdomain.toLowerCase()) === cached.fingerprint) {
+        store(subdomain, cached, started, false);
+        continue;
+      }
+      onChanged?.(subdomain);
+      store(subdomain, await loadSite(db, pages, subdomain), started, false);
+    }
   }
 
-  /** The cached record if there is one (refreshed in the background when old), without waiting. */
+  /** The cached record if there is one, without waiting and without any check on the request path. */
   function cachedSite(subdomain: string): { record: TSiteRecord | null } | undefined {
     const entry = sites.get(subdomain);
-    if (!entry) return undefined;
-    if (Date.now() - entry.loadedAt > SITE_REVALIDATE_MS) refresh(subdomain);
+    if (entry) entry.used = true;
     return entry;
   }
+
+  /** Reads of a record in flight: the crowd that arrives right after a save waits for one read, not one each. */
+  const reading = new Map<string, Promise<TSiteRecord | null>>();
 
   async function site(subdomain: string, options: { fresh?: boolean } = {}): Promise<TSiteRecord | null> {
     const cached = options.fresh ? undefined : cachedSite(subdomain);
     if (cached) return cached.record;
+    if (!options.fresh && reading.has(subdomain)) return reading.get(subdomain)!;
     const started = state.tick();
-    const record = await loadSite(db, pages, subdomain);
-    store(subdomain, record, started);
-    return record;
+    const read = loadSite(db, pages, subdomain).then((record) => {
+      store(subdomain, record, started);
+      return record;
+    });
+    reading.set(subdomain, read);
+    const done = () => reading.get(subdomain) === read && reading.delete(subdomain);
+    read.then(done, done);
+    return read;
   }
 
   /** Drops one subdomain's record; a read of it already under way is not kept. Says whether one was cached. */
   function forget(subdomain: string): boolean {
     const had = sites.delete(subdomain);
+    // Nobody may join a read that started before this.
+    reading.delete(subdomain);
     invalidatedAt.set(subdomain, state.tick());
     return had;
   }
 
-  return { site, cachedSite, forget, has: (subdomain: string) => sites.has(subdomain), clear: () => sites.clear() };
+  return {
+    site,
+    cachedSite,
+    forget,
+    has: (subdomain: string) => sites.has(subdomain),
+    clear: () => [sites, reading].forEach((map) => map.clear()),
+    /** The subdomain of a teacher whose record is cached here (to remove their page files after a change of courses). */
+    subdomainOf: (teacherId: string) => subdomainOf(db, sites, teacherId),
+    /** For tests and benchmarks: runs the timer's check now. */
+    sweep,
+  };
 }

@@ -80,7 +80,8 @@ export function isSampleText(value: unknown): boolean {
   return typeof value === 'string' && samples.has(value.trim());
 }
 
-const record = (value: unknown): Record<string, unknown> | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const record = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 /** The page's fields without the starter's unedited sample text: what visitors see (decision 119). */
 export function withoutSampleText(fields: Record<string, unknown>): Record<string, unknown> {
@@ -90,7 +91,11 @@ export function withoutSampleText(fields: Record<string, unknown>): Record<strin
     description: isSampleText(fields.description) ? '' : fields.description,
     hero_features: Array.isArray(fields.hero_features) ? fields.hero_features.filter((f) => !isSampleText(record(f)?.text)) : fields.hero_features,
     about_me: about
-      ? { ...about, bio: isSampleText(about.bio) ? '' : about.bio, highlights: Array.isArray(about.highlights) ? about.highlights.filter((h) => !isSampleText(h)) : about.highlights }
+      ? {
+          ...about,
+          bio: isSampleText(about.bio) ? '' : about.bio,
+          highlights: Array.isArray(about.highlights) ? about.highlights.filter((h) => !isSampleText(h)) : about.highlights,
+        }
       : fields.about_me,
   };
 }

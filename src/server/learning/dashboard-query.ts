@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { COURSE_TIME_ZONE } from '@shared/courses';
+import { DARSI_TIME_ZONE } from '@shared/dates';
 import type { planView } from '@server/courses';
 import { type TTx, rowsOf } from '@server/core/db/sql';
 
@@ -41,7 +41,7 @@ export type TDashboardRows = {
  * lesson counts once its video is ready, as the outline shows it (courses/lesson-access.ts).
  */
 export async function dashboardData(db: TTx, studentId: string, platform: string | null): Promise<TDashboardRows> {
-  const day = sql.raw(`to_char(lp.completed_at at time zone '${COURSE_TIME_ZONE}', 'YYYY-MM-DD')`);
+  const day = sql.raw(`to_char(lp.completed_at at time zone '${DARSI_TIME_ZONE}', 'YYYY-MM-DD')`);
   const result = await db.execute(sql`
     with t as (select id, name, subdomain from teachers where ${platform === null ? sql`false` : sql`lower(subdomain) = ${platform.toLowerCase()}`}),
     subs as (

@@ -1,14 +1,14 @@
-import { COURSE_TIME_ZONE, subscriptionStatus } from '@shared/courses';
+import { dateToAlgiersLocal, subscriptionStatus } from '@shared/courses';
 import { AppError } from '@server/core/errors';
 import { coverUrl } from '@server/courses';
 import { DAY_MS, iso } from '@server/core/dates';
 import { progressView } from '@server/subscriptions';
-import type { TLearningDeps } from './deps';
+import type { TLearningDeps, TPerfectScore } from './deps';
 import { type TDashboardRows, type TPlanView, dashboardData } from './dashboard-query';
 import { lockReasons, nextOpenLesson, opensLessons } from '@server/courses';
 
 function algiersDay(date: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: COURSE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  return dateToAlgiersLocal(date).slice(0, 10);
 }
 
 /** Longest run of consecutive days in a sorted list of YYYY-MM-DD days. */
@@ -78,7 +78,7 @@ export async function dashboard(deps: TLearningDeps, studentId: string, platform
     },
     subscriptions,
     weeklyActivity: weekOf(activity, now),
-    achievements: achievementsOf(activity),
+    achievements: achievementsOf(activity, deps.perfectScore ? await deps.perfectScore(studentId) : null),
     // The coming live sessions of the student's active subscriptions (the same list as the live page's).
     liveSessions: await deps.upcomingLive(studentId, platform),
     available: availableCourses(data.available),
@@ -89,7 +89,13 @@ export async function dashboard(deps: TLearningDeps, studentId: string, platform
 function availableCourses(rows: TDashboardRows['available']) {
   const open = new Map<string, { id: string; title: string; kind: string; coverUrl: string | null; plans: TPlanView[] }>();
   for (const row of rows) {
-    const entry = open.get(row.id) ?? { id: row.id, title: row.title, kind: row.kind, coverUrl: coverUrl({ id: row.id, coverKey: row.cover_key, updatedAt: new Date(row.updated_at) }), plans: [] };
+    const entry = open.get(row.id) ?? {
+      id: row.id,
+      title: row.title,
+      kind: row.kind,
+      coverUrl: coverUrl({ id: row.id, coverKey: row.cover_key, updatedAt: new Date(row.updated_at) }),
+      plans: [],
+    };
     if (row.plan) entry.plans.push(row.plan);
     open.set(row.id, entry);
   }
@@ -105,13 +111,34 @@ function weekOf(activity: Array<{ day: string; lessons: number }>, now: Date) {
   });
 }
 
-/** Spec §3 achievements. Quizzes come later, so the perfect score stays locked. */
-function achievementsOf(activity: Array<{ day: string; lessons: number }>) {
+/** Spec §3 achievements; the perfect score is a counted quiz attempt at 100% (quizzes domain, wired in services.ts). */
+function achievementsOf(activity: Array<{ day: string; lessons: number }>, perfect: TPerfectScore | null) {
   const fastDay = activity.find((a) => a.lessons >= FAST_LEARNER_LESSONS);
   const streak = longestStreak(activity.map((a) => a.day));
   return [
-    { key: 'fastLearner' as const, earned: Boolean(fastDay), locked: false, earnedOn: fastDay?.day ?? null, progress: Math.min(FAST_LEARNER_LESSONS, Math.max(0, ...activity.map((a) => a.lessons))), goal: FAST_LEARNER_LESSONS },
-    { key: 'perfectScore' as const, earned: false, locked: true, earnedOn: null, progress: 0, goal: 100 },
-    { key: 'consistent' as const, earned: streak >= CONSISTENT_DAYS, locked: false, earnedOn: null, progress: Math.min(CONSISTENT_DAYS, streak), goal: CONSISTENT_DAYS },
+    {
+      key: 'fastLearner' as const,
+      earned: Boolean(fastDay),
+      locked: false,
+      earnedOn: fastDay?.day ?? null,
+      progress: Math.min(FAST_LEARNER_LESSONS, Math.max(0, ...activity.map((a) => a.lessons))),
+      goal: FAST_LEARNER_LESSONS,
+    },
+    {
+      key: 'perfectScore' as const,
+      earned: Boolean(perfect?.earnedOn),
+      locked: perfect === null,
+      earnedOn: perfect?.earnedOn ?? null,
+      progress: Math.round(perfect?.bestPercent ?? 0),
+      goal: 100,
+    },
+    {
+      key: 'consistent' as const,
+      earned: streak >= CONSISTENT_DAYS,
+      locked: false,
+      earnedOn: null,
+      progress: Math.min(CONSISTENT_DAYS, streak),
+      goal: CONSISTENT_DAYS,
+    },
   ];
 }

@@ -8,6 +8,21 @@ export type TLearningDeps = {
   onCourseCompleted: (studentId: string, courseId: string) => Promise<unknown>;
   /** The student's coming live sessions on a platform or all (the live domain, wired in services.ts). */
   upcomingLive: (studentId: string, platform: string | null) => Promise<TUpcomingLive[]>;
+  /** The student's best counted quiz mark and the day of the first 100% (the quizzes domain, wired in services.ts). */
+  perfectScore?: (studentId: string) => Promise<TPerfectScore>;
 };
 
-type TUpcomingLive = { id: string; title: string; courseId: string; courseTitle: string; teacherName: string; startsAt: string; durationMinutes: number; endsAt: string; opensAt: string; status: string };
+export type TPerfectScore = { bestPercent: number; earnedOn: string | null };
+
+type TUpcomingLive = {
+  id: string;
+  title: string;
+  courseId: string;
+  courseTitle: string;
+  teacherName: string;
+  startsAt: string;
+  durationMinutes: number;
+  endsAt: string;
+  opensAt: string;
+  status: string;
+};

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { planDays } from '@shared/courses';
-import { coursePlans, teacherStudents } from '@server/core/db/schema';
+import type { TEntryPage } from '@shared/entry-page';
+import { coursePlans, enrollments, teacherStudents } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
 import { audit } from '@server/core/audit';
 import { iso } from '@server/core/dates';
@@ -13,7 +14,7 @@ import { type TWhere, visibleCourse } from './student-course';
  * A course with a free plan: the student enrolls themselves. A suspended or inactive teacher takes
  * no new students (their current subscribers keep reading: decision 034).
  */
-export async function enrollFree(deps: TLearningDeps, studentId: string, courseId: string, where: TWhere, ip: string) {
+export async function enrollFree(deps: TLearningDeps, studentId: string, courseId: string, where: TWhere, ip: string, entry: TEntryPage | null = null) {
   const { db, clock } = deps;
   const { course, teacherActive } = await visibleCourse(db, courseId, where);
   if (!teacherActive) throw new AppError('TEACHER_INACTIVE');
@@ -40,6 +41,8 @@ export async function enrollFree(deps: TLearningDeps, studentId: string, courseI
       source: 'free',
       now,
     });
+    // Analytics' funnel (issue 27): the public page the student came from, when their browser says.
+    if (entry) await tx.update(enrollments).set({ entry }).where(eq(enrollments.id, row.id));
     await tx.insert(teacherStudents).values({ teacherId: course.teacherId, studentId }).onConflictDoNothing();
     await audit(tx, {
       actorUserId: studentId,

@@ -2,7 +2,7 @@ import { bindDeps } from '@server/core/bind';
 import { dashboard } from './dashboard';
 import type { TLearningDeps } from './deps';
 import { enrollFree } from './enroll-free';
-import { complete, lesson, lessonFile, openLesson, outline } from './student-course';
+import { complete, completeQuiz, lesson, lessonFile, openLesson, outline } from './student-course';
 
 /*
  * The learning domain: the student's side of the courses. My Subscriptions, a course's outline and its
@@ -10,10 +10,10 @@ import { complete, lesson, lessonFile, openLesson, outline } from './student-cou
  * import this file only.
  */
 
-export { learningStudentRoutes } from './routes';
+export { learningApi } from './routes';
 
 export function createLearning(deps: TLearningDeps) {
-  return bindDeps(deps, { dashboard, outline, lesson, complete, lessonFile, openLesson, enrollFree });
+  return bindDeps(deps, { dashboard, outline, lesson, complete, completeQuiz, lessonFile, openLesson, enrollFree });
 }
 
 export type TLearning = ReturnType<typeof createLearning>;

@@ -1,25 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { subscriptionStatus } from '@shared/courses';
-import { courses, enrollments, lessonProgress, lessons, teachers } from '@server/core/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { QUIZ_ITEM_TYPE, subscriptionStatus } from '@shared/courses';
+import { enrollments, lessonProgress, lessons } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
 import { iso } from '@server/core/dates';
 import type { TTx } from '@server/core/db/sql';
 import type { TLearningDeps } from './deps';
-import { buildView, ensureOpen, lessonPayload, opensLessons, publicView } from '@server/courses';
+import { buildView, courseOnHost, ensureOpen, lessonPayload, opensLessons, publicView } from '@server/courses';
 
 /** Where the request came from: a teacher's host only serves that teacher's courses. */
 export type TWhere = { hostSubdomain: string | null };
 
-export async function visibleCourse(tx: TTx, courseId: string, where: TWhere) {
-  const [row] = await tx
-    .select({ course: courses, subdomain: teachers.subdomain, teacherName: teachers.name, teacherActive: sql<boolean>`(${teachers.status} = 'active' and ${teachers.isActive})` })
-    .from(courses)
-    .innerJoin(teachers, eq(teachers.id, courses.teacherId))
-    .where(eq(courses.id, courseId));
-  if (!row || row.course.status === 'draft') throw new AppError('COURSE_NOT_FOUND');
-  if (where.hostSubdomain && where.hostSubdomain !== row.subdomain.toLowerCase()) throw new AppError('COURSE_NOT_FOUND');
-  return row;
-}
+export const visibleCourse = (tx: TTx, courseId: string, where: TWhere) => courseOnHost(tx, courseId, where.hostSubdomain);
 
 /** Everything a student's view of a course needs, with the locks decided on the server. */
 async function studentView(deps: TLearningDeps, studentId: string, courseId: string, where: TWhere) {
@@ -39,7 +30,10 @@ async function studentView(deps: TLearningDeps, studentId: string, courseId: str
     .from(lessonProgress)
     .where(and(eq(lessonProgress.courseId, course.id), eq(lessonProgress.studentId, studentId)));
   const completed = new Set(done.map((d) => d.lessonId));
-  return { ...(await buildView(db, course, subdomain, teacherName, hasAccess, completed, now)), subscription: enrollment && status ? { ...status, expiresAt: iso(enrollment.expiresAt), type: enrollment.type } : null };
+  return {
+    ...(await buildView(db, course, subdomain, teacherName, hasAccess, completed, now)),
+    subscription: enrollment && status ? { ...status, expiresAt: iso(enrollment.expiresAt), type: enrollment.type } : null,
+  };
 }
 
 export async function outline(deps: TLearningDeps, studentId: string, courseId: string, where: TWhere) {
@@ -53,14 +47,28 @@ export async function lesson(deps: TLearningDeps, studentId: string, courseId: s
   if (!lesson) throw new AppError('LESSON_NOT_FOUND');
   ensureOpen(view.lockOf.get(lessonId) ?? null);
   const completed = view.sections.some((s) => s.lessons.some((l) => l.id === lessonId && l.completed));
-  return { ...publicView(view), subscription: view.subscription, ...lessonPayload(view, lessonId, '/api/courses/student/lessons'), completed };
+  return { ...publicView(view), subscription: view.subscription, ...lessonPayload(view, lessonId, '/api/learning/student/lessons'), completed };
 }
 
 /** Marked by the student or sent automatically (video ended, link opened, file downloaded). */
 export async function complete(deps: TLearningDeps, studentId: string, lessonId: string, where: TWhere) {
-  const { db, clock } = deps;
-  const [lesson] = await db.select().from(lessons).where(eq(lessons.id, lessonId));
+  const [lesson] = await deps.db.select().from(lessons).where(eq(lessons.id, lessonId));
   if (!lesson) throw new AppError('LESSON_NOT_FOUND');
+  // A quiz item is completed by its attempt (passed when it must be), never by a click (decision 160).
+  if (lesson.type === QUIZ_ITEM_TYPE) throw new AppError('QUIZ_COMPLETES_ITSELF');
+  return markDone(deps, studentId, lesson, where);
+}
+
+/** The quizzes domain: a submitted attempt completes its outline item (passed, when the quiz has a pass mark). */
+export async function completeQuiz(deps: TLearningDeps, studentId: string, lessonId: string) {
+  const [lesson] = await deps.db.select().from(lessons).where(eq(lessons.id, lessonId));
+  if (!lesson || lesson.type !== QUIZ_ITEM_TYPE) throw new AppError('LESSON_NOT_FOUND');
+  return markDone(deps, studentId, lesson, { hostSubdomain: null });
+}
+
+async function markDone(deps: TLearningDeps, studentId: string, lesson: typeof lessons.$inferSelect, where: TWhere) {
+  const { db, clock } = deps;
+  const lessonId = lesson.id;
   const view = await studentView(deps, studentId, lesson.courseId, where);
   ensureOpen(view.lockOf.get(lessonId) ?? null);
   const added = await db

@@ -108,7 +108,15 @@ export async function pickableStudents({ db }: TLiveDeps, teacherId: string, q: 
     ? await db
         .select({ studentId: liveGroupMembers.studentId, groupId: liveGroupMembers.groupId })
         .from(liveGroupMembers)
-        .where(and(eq(liveGroupMembers.teacherId, teacherId), inArray(liveGroupMembers.studentId, rows.map((r) => r.id))))
+        .where(
+          and(
+            eq(liveGroupMembers.teacherId, teacherId),
+            inArray(
+              liveGroupMembers.studentId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        )
     : [];
   return rows.map((r) => ({ ...r, groupIds: memberships.filter((m) => m.studentId === r.id).map((m) => m.groupId) }));
 }

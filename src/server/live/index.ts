@@ -9,6 +9,7 @@ import { addMembers, createGroup, deleteGroup, groupMembers, listGroups, pickabl
 import { joinPagePolicy } from './join-pages';
 import { heartbeat, leave, studentJoin, studentSessionInfo, teacherJoin } from './join';
 import { noticesJob, remindersJob, sendDueReminders, sendLateInvitations, sendNotices } from './notices';
+import { kickJob, resolveKicker } from './kick';
 import { resolveProvider } from './provider';
 import { addRecording } from './recording';
 import { attendanceList, listSessions, sessionDetail } from './session-views';
@@ -21,14 +22,34 @@ import { upcomingForStudent } from './upcoming';
  * Other domains import this file only.
  */
 
-export { liveStudentRoutes, liveTeacherRoutes } from './routes';
+export { liveApi } from './routes';
 
-type TLiveDomainDeps = { db: Db; clock: TClock; config: TConfig; mailer: TMailer; jobs: TJobQueue; courseContent: TLiveDeps['courseContent'] };
+type TLiveDomainDeps = {
+  db: Db;
+  clock: TClock;
+  config: TConfig;
+  mailer: TMailer;
+  jobs: TJobQueue;
+  courseContent: TLiveDeps['courseContent'];
+  notify?: TLiveDeps['notify'];
+};
 
-export function createLive({ db, clock, config, mailer, jobs, courseContent }: TLiveDomainDeps) {
+export function createLive({ db, clock, config, mailer, jobs, courseContent, notify }: TLiveDomainDeps) {
   let resolved: ReturnType<typeof resolveProvider> | null = null;
-  const deps: TLiveDeps = { db, clock, config, mailer, jobs, courseContent, provider: () => (resolved ??= resolveProvider(config.live)) };
+  let kicker: ReturnType<typeof resolveKicker> | null = null;
+  const deps: TLiveDeps = {
+    db,
+    clock,
+    config,
+    mailer,
+    jobs,
+    courseContent,
+    notify,
+    provider: () => (resolved ??= resolveProvider(config.live)),
+    kicker: () => (kicker ??= resolveKicker(config.live)),
+  };
   jobs.define(noticesJob(deps));
+  jobs.define(kickJob(deps));
   jobs.define(remindersJob(deps));
   return {
     providerStatus: async () => (await deps.provider()).status,

@@ -1,11 +1,13 @@
 import { and, eq, exists, sql } from 'drizzle-orm';
 import { courses, enrollments, liveGroupMembers, liveSessionGroups, liveSessions, students, teachers, user } from '@server/core/db/schema';
 import { toLanguage } from '@shared/i18n';
+import type { TLiveHeartbeat } from '@shared/schemas/live';
 import { AppError } from '@server/core/errors';
 import type { TViewer } from '@server/auth';
 import type { TLiveDeps } from './deps';
 import { dropLease, HEARTBEAT_SECONDS, LEASE_SECONDS, othersPresent, renewLease, takeLease } from './lease';
-import { JOIN_OPENS_BEFORE_MS, type TJoinInfo, type TJoinLease, type TJoinRole, type TJoinUser } from './provider';
+import { kickJob } from './kick';
+import { JOIN_OPENS_BEFORE_MS, roomOf, type TJoinInfo, type TJoinLease, type TJoinRole, type TJoinUser } from './provider';
 import { endOf, type TSessionRow } from './queries';
 import { liveText } from './texts';
 
@@ -44,13 +46,19 @@ async function refusal({ db }: TLiveDeps, session: TSessionRow, studentId: strin
       .where(
         and(
           eq(liveSessionGroups.sessionId, session.id),
-          exists(db.select({ one: sql`1` }).from(liveGroupMembers).where(and(eq(liveGroupMembers.groupId, liveSessionGroups.groupId), eq(liveGroupMembers.studentId, studentId)))),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(liveGroupMembers)
+              .where(and(eq(liveGroupMembers.groupId, liveSessionGroups.groupId), eq(liveGroupMembers.studentId, studentId))),
+          ),
         ),
       )
       .limit(1);
     if (!member) return new AppError('LIVE_WRONG_GROUP');
   }
-  if (now.getTime() < session.startsAt.getTime() - JOIN_OPENS_BEFORE_MS) return new AppError('LIVE_TOO_EARLY', undefined, undefined, { opensAt: opensAt(session).toISOString() });
+  if (now.getTime() < session.startsAt.getTime() - JOIN_OPENS_BEFORE_MS)
+    return new AppError('LIVE_TOO_EARLY', undefined, undefined, { opensAt: opensAt(session).toISOString() });
   if (now >= endOf(session)) return new AppError('LIVE_ENDED');
   return null;
 }
@@ -81,7 +89,10 @@ export async function studentSessionInfo(deps: TLiveDeps, studentId: string, ses
 }
 
 async function joinUser({ db }: TLiveDeps, userId: string): Promise<TJoinUser & { language: string }> {
-  const [row] = await db.select({ id: user.id, name: user.name, email: user.email, avatar: user.image, language: user.language }).from(user).where(eq(user.id, userId));
+  const [row] = await db
+    .select({ id: user.id, name: user.name, email: user.email, avatar: user.image, language: user.language })
+    .from(user)
+    .where(eq(user.id, userId));
   if (!row) throw new AppError('UNAUTHENTICATED');
   return row;
 }
@@ -112,7 +123,10 @@ export async function studentJoin(deps: TLiveDeps, studentId: string, sessionId:
   if (refused) throw refused;
   if (session.capacity !== null && (await othersPresent(deps.db, session.id, studentId, now)) >= session.capacity) throw new AppError('LIVE_FULL');
   const join = await mint(deps, session, await studentUser(deps, studentId), 'student', { studentId, deviceId });
-  await deps.db.transaction((tx) => takeLease(tx, { teacherId: session.teacherId, sessionId, studentId }, deviceId, now));
+  const replaced = await deps.db.transaction((tx) => takeLease(tx, { teacherId: session.teacherId, sessionId, studentId }, deviceId, now));
+  // The replaced device's place in the meeting room goes too (decision 141), in the background, retried.
+  if (replaced && join.kind === 'jitsi' && (await deps.kicker()))
+    await deps.jobs.send(kickJob(deps), { sessionId, room: roomOf(sessionId), participantId: replaced });
   return { session: publicView(session), join, heartbeatSeconds: HEARTBEAT_SECONDS, leaseSeconds: LEASE_SECONDS };
 }
 
@@ -121,11 +135,12 @@ export async function studentJoin(deps: TLiveDeps, studentId: string, sessionId:
  * newest one to reconnect with, and a device that lost the lease gets none, so the token it holds dies within
  * minutes (STUDENT_TOKEN_MS).
  */
-export async function heartbeat(deps: TLiveDeps, studentId: string, sessionId: string, deviceId: string): Promise<{ ended: boolean; jwt?: string }> {
+export async function heartbeat(deps: TLiveDeps, studentId: string, sessionId: string, beat: TLiveHeartbeat): Promise<{ ended: boolean; jwt?: string }> {
   const now = deps.clock.now();
+  const { deviceId } = beat;
   // The lease first: without one, any session id (unknown, or another platform's) gets the same 409, so a
   // heartbeat never tells whether a session exists (tests/integration/tenant-matrix.test.ts).
-  await renewLease(deps.db, { sessionId, studentId }, deviceId, now);
+  await renewLease(deps.db, { sessionId, studentId }, deviceId, now, beat.participantId);
   const session = await findSession(deps, sessionId);
   const ended = session.status === 'cancelled' || now >= endOf(session);
   if (ended || session.externalUrl) return { ended };

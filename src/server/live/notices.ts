@@ -7,6 +7,7 @@ import type { TLiveDeps } from './deps';
 import { calendarFile } from './ics';
 import { invitedKey, invitees, uninvited, type TInvitee, type TSessionRow } from './queries';
 import { liveText } from './texts';
+import { sendOnce as sendNoticeOnce } from '@server/core/send-once';
 
 /*
  * E-mails to the invited students (issue 14): the invitation (one message for a weekly series, one calendar
@@ -55,22 +56,29 @@ function message(deps: TLiveDeps, ctx: TContext, kind: TNoticeKind | TReminder, 
   const first = ctx.rows[0]!;
   const t = (key: string, params: Record<string, string | number>) => liveText(lng, key, params);
   const when = ctx.rows.map((r) => `- ${formatDateTime(lng, r.startsAt, 'long')}`).join('\n');
-  const params = { name: student.name, title: first.title, course: ctx.course, teacher: ctx.teacher, when, minutes: first.durationMinutes, link: joinUrl(deps, ctx.subdomain, first.id) };
+  const params = {
+    name: student.name,
+    title: first.title,
+    course: ctx.course,
+    teacher: ctx.teacher,
+    when,
+    minutes: first.durationMinutes,
+    link: joinUrl(deps, ctx.subdomain, first.id),
+  };
   return { subject: t(`emails.${kind}.subject`, params), text: t(`emails.${kind}.body`, params) };
 }
 
-async function sendOnce(deps: TLiveDeps, key: string, session: TSessionRow, send: () => Promise<void>) {
-  const [fresh] = await deps.db.insert(liveNoticesSent).values({ key, teacherId: session.teacherId, sessionId: session.id }).onConflictDoNothing().returning({ key: liveNoticesSent.key });
-  if (!fresh) return false;
-  try {
-    await send();
-  } catch (error) {
-    // Not sent after all: the job's retry may try again.
-    await deps.db.delete(liveNoticesSent).where(eq(liveNoticesSent.key, key));
-    throw error;
-  }
-  return true;
-}
+const sendOnce = (deps: TLiveDeps, key: string, session: TSessionRow, send: () => Promise<void>) =>
+  sendNoticeOnce(
+    () =>
+      deps.db
+        .insert(liveNoticesSent)
+        .values({ key, teacherId: session.teacherId, sessionId: session.id })
+        .onConflictDoNothing()
+        .returning({ key: liveNoticesSent.key }),
+    () => deps.db.delete(liveNoticesSent).where(eq(liveNoticesSent.key, key)),
+    send,
+  );
 
 /** Invitation, change or cancellation of one session or a weekly series (same course and target). */
 export async function sendNotices(deps: TLiveDeps, kind: TNoticeKind, sessionIds: string[], sequence?: number) {
@@ -80,7 +88,22 @@ export async function sendNotices(deps: TLiveDeps, kind: TNoticeKind, sessionIds
   // A later change or a cancellation was queued after this one: it tells the students instead.
   if (kind !== 'cancel' && (first.status === 'cancelled' || (sequence !== undefined && sequence !== first.sequence))) return { sent: 0 };
   let sent = 0;
-  for (const student of await invitees(deps.db, first, deps.clock.now())) {
+  const students = await invitees(deps.db, first, deps.clock.now());
+  // In the app too (issue 26); the e-mail with its calendar file stays this job's.
+  await deps.notify?.({
+    teacherId: first.teacherId,
+    kind: 'liveSession',
+    eventKey: `live:${kind}:${first.id}:${kind === 'update' ? first.sequence : ''}`,
+    users: students.map((s) => s.studentId),
+    ownEmail: true,
+    params: {
+      context: { invite: 'scheduled', update: 'moved', cancel: 'cancelled' }[kind],
+      title: first.title,
+      when: first.startsAt.toISOString().slice(0, 16).replace('T', ' '),
+    },
+    link: `/student/dashboard/live/${first.id}`,
+  });
+  for (const student of students) {
     const lng = toLanguage(student.language);
     const { subject, text } = message(deps, ctx, kind, lng, student);
     const calendar = calendarFile(
@@ -92,7 +115,13 @@ export async function sendNotices(deps: TLiveDeps, kind: TNoticeKind, sessionIds
     // A student who subscribed between the scheduling and this job may already have had a late invitation.
     if (kind === 'invite' && (await wasInvited(deps, ctx.rows, student.studentId))) continue;
     const done = await sendOnce(deps, key, first, () =>
-      deps.mailer.send({ to: student.email, subject, text, calendar: { method: kind === 'cancel' ? 'CANCEL' : 'REQUEST', filename: 'invite.ics', content: calendar } }),
+      deps.mailer.send({
+        to: student.email,
+        subject,
+        text,
+        calendar: { method: kind === 'cancel' ? 'CANCEL' : 'REQUEST', filename: 'invite.ics', content: calendar },
+        notice: { kind: 'liveSession', userId: student.studentId },
+      }),
     );
     if (done) sent += 1;
     if (kind === 'invite') await markInvited(deps, ctx.rows, student.studentId);
@@ -104,7 +133,12 @@ async function wasInvited(deps: TLiveDeps, rows: TSessionRow[], studentId: strin
   const [row] = await deps.db
     .select({ key: liveNoticesSent.key })
     .from(liveNoticesSent)
-    .where(inArray(liveNoticesSent.key, rows.map((r) => invitedKey(r.id, studentId))))
+    .where(
+      inArray(
+        liveNoticesSent.key,
+        rows.map((r) => invitedKey(r.id, studentId)),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -124,7 +158,13 @@ async function markInvited(deps: TLiveDeps, rows: TSessionRow[], studentId: stri
  */
 export async function sendLateInvitations(deps: TLiveDeps) {
   const now = deps.clock.now();
-  const rows = await uninvited(deps.db, now, new Date(now.getTime() + LATE_HORIZON_MS), new Date(now.getTime() - LATE_RECENT_MS), new Date(now.getTime() - LATE_SETTLE_MS));
+  const rows = await uninvited(
+    deps.db,
+    now,
+    new Date(now.getTime() + LATE_HORIZON_MS),
+    new Date(now.getTime() - LATE_RECENT_MS),
+    new Date(now.getTime() - LATE_SETTLE_MS),
+  );
   const groups = new Map<string, { studentId: string; sessionIds: string[] }>();
   for (const row of rows) {
     const key = `${row.seriesId ?? row.sessionId}:${row.studentId}`;
@@ -146,7 +186,13 @@ export async function sendLateInvitations(deps: TLiveDeps) {
       'REQUEST',
     );
     const done = await sendOnce(deps, invitedKey(first.id, studentId), first, () =>
-      deps.mailer.send({ to: student.email, subject, text, calendar: { method: 'REQUEST', filename: 'invite.ics', content: calendar } }),
+      deps.mailer.send({
+        to: student.email,
+        subject,
+        text,
+        calendar: { method: 'REQUEST', filename: 'invite.ics', content: calendar },
+        notice: { kind: 'liveSession', userId: studentId },
+      }),
     );
     if (done) sent += 1;
     await markInvited(deps, ctx.rows, studentId);
@@ -157,7 +203,8 @@ export async function sendLateInvitations(deps: TLiveDeps) {
 function dueReminder(session: TSessionRow, now: number): TReminder | null {
   const start = session.startsAt.getTime();
   if (now >= start) return null;
-  if (now >= start - REMINDER_15M_MS) return now < start - REMINDER_15M_LATEST_MS && session.createdAt.getTime() < start - TOLD_RECENTLY_MS ? 'reminder15' : null;
+  if (now >= start - REMINDER_15M_MS)
+    return now < start - REMINDER_15M_LATEST_MS && session.createdAt.getTime() < start - TOLD_RECENTLY_MS ? 'reminder15' : null;
   // A session planned less than a day ahead: its invitation came recently enough.
   if (now >= start - REMINDER_24H_MS && session.createdAt.getTime() <= start - REMINDER_24H_MS) return 'reminder24';
   return null;
@@ -177,12 +224,24 @@ export async function sendDueReminders(deps: TLiveDeps) {
     const ctx = await context(deps, [session.id]);
     if (!ctx) continue;
     const told = kind === 'reminder15' ? await toldRecently(deps, session) : new Set<string>();
-    for (const student of await invitees(deps.db, session, now)) {
-      if (told.has(student.studentId)) continue;
+    const students = (await invitees(deps.db, session, now)).filter((s) => !told.has(s.studentId));
+    // "Starts in 15 minutes" in the app too (issue 26); the e-mail stays this job's, under the person's choice.
+    if (kind === 'reminder15')
+      await deps.notify?.({
+        teacherId: session.teacherId,
+        kind: 'liveSession',
+        eventKey: `live:soon:${session.id}:${session.startsAt.getTime()}`,
+        users: students.map((s) => s.studentId),
+        ownEmail: true,
+        params: { context: 'soon', title: session.title, when: session.startsAt.toISOString().slice(0, 16).replace('T', ' ') },
+        link: `/student/dashboard/live/${session.id}`,
+      });
+    for (const student of students) {
       const { subject, text } = message(deps, ctx, kind, toLanguage(student.language), student);
       // The start is in the key: a rescheduled session is reminded again at its new time.
       const key = `${kind}:${session.id}:${session.startsAt.getTime()}:${student.studentId}`;
-      if (await sendOnce(deps, key, session, () => deps.mailer.send({ to: student.email, subject, text }))) sent += 1;
+      const notice = { kind: 'liveSession' as const, userId: student.studentId };
+      if (await sendOnce(deps, key, session, () => deps.mailer.send({ to: student.email, subject, text, notice }))) sent += 1;
     }
   }
   return { sent };

@@ -4,10 +4,26 @@ import { describe, expect, it } from 'vitest';
 import type { TConfig } from '@server/core/config';
 import { resolveProvider, roomOf, STUDENT_TOKEN_MS, TOKEN_MARGIN_MS, type TJoinSession } from './provider';
 
-const none: TConfig['live'] = { jitsiDomain: undefined, jitsiAppId: undefined, jitsiAppSecret: undefined, jaasAppId: undefined, jaasKeyId: undefined, jaasPrivateKey: undefined };
+const none: TConfig['live'] = {
+  jitsiDomain: undefined,
+  jitsiAppId: undefined,
+  jitsiAppSecret: undefined,
+  jaasAppId: undefined,
+  jaasKeyId: undefined,
+  jaasPrivateKey: undefined,
+  kickUrl: undefined,
+  asapKeyId: undefined,
+  asapPrivateKey: undefined,
+};
 const SECRET = 'a-jitsi-app-secret-of-32-characters-or-more';
 const now = new Date('2026-12-01T17:00:00Z');
-const session: TJoinSession = { id: '5b0b9d8e-0a51-4f3e-9d5e-1d7a1f6c2b10', startsAt: new Date('2026-12-01T17:05:00Z'), durationMinutes: 90, lobby: true, externalUrl: null };
+const session: TJoinSession = {
+  id: '5b0b9d8e-0a51-4f3e-9d5e-1d7a1f6c2b10',
+  startsAt: new Date('2026-12-01T17:05:00Z'),
+  durationMinutes: 90,
+  lobby: true,
+  externalUrl: null,
+};
 const user = { id: 'u1', name: 'سارة', email: 'sara@example.test', avatar: null };
 const endSeconds = (session.startsAt.getTime() + 90 * 60_000 + TOKEN_MARGIN_MS) / 1000;
 const lease = { studentId: 'u1', deviceId: 'device-one-0001' };
@@ -19,9 +35,20 @@ describe('self-hosted Jitsi tokens (HS256)', async () => {
   it('names the room, the app and the domain; a student token lives minutes, is unique and names its lease', async () => {
     expect(status).toEqual({ mode: 'jitsi', problem: null });
     const join = await provider!.mintJoin(session, user, 'student', now, lease);
-    expect(join).toMatchObject({ kind: 'jitsi', domain: 'meet.example.dz', roomName: roomOf(session.id), scriptUrl: 'https://meet.example.dz/external_api.js', lobby: true });
+    expect(join).toMatchObject({
+      kind: 'jitsi',
+      domain: 'meet.example.dz',
+      roomName: roomOf(session.id),
+      scriptUrl: 'https://meet.example.dz/external_api.js',
+      lobby: true,
+    });
     if (join.kind !== 'jitsi') throw new Error('jitsi expected');
-    const { payload, protectedHeader } = await jwtVerify(join.jwt, new TextEncoder().encode(SECRET), { issuer: 'darsi', audience: 'jitsi', subject: 'meet.example.dz', currentDate: now });
+    const { payload, protectedHeader } = await jwtVerify(join.jwt, new TextEncoder().encode(SECRET), {
+      issuer: 'darsi',
+      audience: 'jitsi',
+      subject: 'meet.example.dz',
+      currentDate: now,
+    });
     expect(protectedHeader.alg).toBe('HS256');
     expect(payload.room).toBe(`darsi-${session.id}`);
     // Five minutes from now (issue 23.3: it used to live until 30 minutes after the session), from a minute ago.
@@ -33,7 +60,9 @@ describe('self-hosted Jitsi tokens (HS256)', async () => {
     const again = await provider!.mintJoin(session, user, 'student', now, lease);
     const other = await provider!.mintJoin(session, user, 'student', now, { ...lease, deviceId: 'device-two-0002' });
     if (again.kind !== 'jitsi' || other.kind !== 'jitsi') throw new Error('jitsi expected');
-    const [second, third] = await Promise.all([again, other].map(async (j) => (await jwtVerify(j.jwt, new TextEncoder().encode(SECRET), { currentDate: now })).payload));
+    const [second, third] = await Promise.all(
+      [again, other].map(async (j) => (await jwtVerify(j.jwt, new TextEncoder().encode(SECRET), { currentDate: now })).payload),
+    );
     expect(again.jwt).not.toBe(join.jwt);
     expect(typeof payload.jti).toBe('string');
     expect(second!.jti).not.toBe(payload.jti);
@@ -58,7 +87,11 @@ describe('self-hosted Jitsi tokens (HS256)', async () => {
     const join = await provider!.mintJoin(session, { ...user, avatar: 'https://cdn.example/a.png' }, 'teacher', now, null);
     if (join.kind !== 'jitsi') throw new Error('jitsi expected');
     const { payload } = await jwtVerify(join.jwt, new TextEncoder().encode(SECRET), { audience: 'jitsi', currentDate: now });
-    expect((payload.context as { user: Record<string, string> }).user).toMatchObject({ moderator: 'true', affiliation: 'owner', avatar: 'https://cdn.example/a.png' });
+    expect((payload.context as { user: Record<string, string> }).user).toMatchObject({
+      moderator: 'true',
+      affiliation: 'owner',
+      avatar: 'https://cdn.example/a.png',
+    });
   });
 
   it("is refused by a verifier five minutes on (a replaced device's token dies with its lease) and before its nbf", async () => {
@@ -83,7 +116,12 @@ describe('8x8 JaaS tokens (RS256 with kid)', async () => {
     if (join.kind !== 'jitsi') throw new Error('jitsi expected');
     expect(join).toMatchObject({ domain: '8x8.vc', roomName: `${appId}/darsi-${session.id}`, scriptUrl: `https://8x8.vc/${appId}/external_api.js` });
     expect(decodeProtectedHeader(join.jwt)).toMatchObject({ alg: 'RS256', kid: `${appId}/key1` });
-    const { payload } = await jwtVerify(join.jwt, createPublicKey(publicKey.export({ type: 'spki', format: 'pem' })), { issuer: 'chat', audience: 'jitsi', subject: appId, currentDate: now });
+    const { payload } = await jwtVerify(join.jwt, createPublicKey(publicKey.export({ type: 'spki', format: 'pem' })), {
+      issuer: 'chat',
+      audience: 'jitsi',
+      subject: appId,
+      currentDate: now,
+    });
     expect(payload.room).toBe(`darsi-${session.id}`);
     expect(payload.exp).toBe(studentExp);
     expect(typeof payload.nbf).toBe('number');

@@ -11,9 +11,7 @@ export type TJoinSession = { id: string; startsAt: Date; durationMinutes: number
 export type TJoinUser = { id: string; name: string; email: string; avatar: string | null };
 export type TJoinRole = 'teacher' | 'student';
 
-export type TJoinInfo =
-  | { kind: 'jitsi'; domain: string; roomName: string; jwt: string; scriptUrl: string; lobby: boolean }
-  | { kind: 'external'; url: string };
+export type TJoinInfo = { kind: 'jitsi'; domain: string; roomName: string; jwt: string; scriptUrl: string; lobby: boolean } | { kind: 'external'; url: string };
 
 /** The student's lease a token is bound to (decision 114): the device that holds it now. */
 export type TJoinLease = { studentId: string; deviceId: string };
@@ -116,7 +114,14 @@ function jaasProvider(s: TJaasSettings, key: CryptoKey): TLiveProvider {
         .setNotBefore(time.nbf)
         .setExpirationTime(time.exp)
         .sign(key);
-      return { kind: 'jitsi', domain: '8x8.vc', roomName: `${s.appId}/${room}`, jwt, scriptUrl: `https://8x8.vc/${s.appId}/external_api.js`, lobby: session.lobby };
+      return {
+        kind: 'jitsi',
+        domain: '8x8.vc',
+        roomName: `${s.appId}/${room}`,
+        jwt,
+        scriptUrl: `https://8x8.vc/${s.appId}/external_api.js`,
+        lobby: session.lobby,
+      };
     },
   };
 }
@@ -128,7 +133,10 @@ const HOST = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(:
  * and names the setting, so that the teacher's page explains it and external links keep working.
  */
 export async function resolveProvider(live: TConfig['live']): Promise<{ provider: TLiveProvider | null; status: TProviderStatus }> {
-  const off = (mode: TProviderStatus['mode'], setting: string, reason: 'missing' | 'invalid') => ({ provider: null, status: { mode, problem: { setting, reason } } });
+  const off = (mode: TProviderStatus['mode'], setting: string, reason: 'missing' | 'invalid') => ({
+    provider: null,
+    status: { mode, problem: { setting, reason } },
+  });
   if (live.jaasAppId || live.jaasKeyId || live.jaasPrivateKey) {
     if (!live.jaasAppId) return off('external', 'JAAS_APP_ID', 'missing');
     if (!live.jaasKeyId) return off('external', 'JAAS_KEY_ID', 'missing');
@@ -145,7 +153,10 @@ export async function resolveProvider(live: TConfig['live']): Promise<{ provider
     if (!live.jitsiAppSecret) return off('external', 'JITSI_APP_SECRET', 'missing');
     // HS256 with a short secret can be guessed offline from any token a student holds.
     if (live.jitsiAppSecret.length < 32) return off('external', 'JITSI_APP_SECRET', 'invalid');
-    return { provider: jitsiProvider({ domain: live.jitsiDomain, appId: live.jitsiAppId, secret: live.jitsiAppSecret }), status: { mode: 'jitsi', problem: null } };
+    return {
+      provider: jitsiProvider({ domain: live.jitsiDomain, appId: live.jitsiAppId, secret: live.jitsiAppSecret }),
+      status: { mode: 'jitsi', problem: null },
+    };
   }
   return { provider: null, status: { mode: 'external', problem: null } };
 }

@@ -1,29 +1,16 @@
 import { and, eq, exists, gt, lt, notExists, or, sql } from 'drizzle-orm';
 import { enrollments, liveGroupMembers, liveGroups, liveNoticesSent, liveSessionGroups, liveSessions, user } from '@server/core/db/schema';
-import { AppError } from '@server/core/errors';
 import type { TTx } from '@server/core/db/sql';
 import { activeSubscription } from '@server/plans';
+import { ownedRow } from '@server/core/db/owned-row';
 
 export type TSessionRow = typeof liveSessions.$inferSelect;
 
 /** A teacher's own session; another teacher's id is "not found" (the tenant boundary). */
-export async function ownSession(db: TTx, teacherId: string, sessionId: string): Promise<TSessionRow> {
-  const [row] = await db
-    .select()
-    .from(liveSessions)
-    .where(and(eq(liveSessions.id, sessionId), eq(liveSessions.teacherId, teacherId)));
-  if (!row) throw new AppError('LIVE_SESSION_NOT_FOUND');
-  return row;
-}
+export const ownSession = (db: TTx, teacherId: string, sessionId: string): Promise<TSessionRow> =>
+  ownedRow(db, liveSessions, teacherId, sessionId, 'LIVE_SESSION_NOT_FOUND');
 
-export async function ownGroup(db: TTx, teacherId: string, groupId: string) {
-  const [row] = await db
-    .select()
-    .from(liveGroups)
-    .where(and(eq(liveGroups.id, groupId), eq(liveGroups.teacherId, teacherId)));
-  if (!row) throw new AppError('LIVE_GROUP_NOT_FOUND');
-  return row;
-}
+export const ownGroup = (db: TTx, teacherId: string, groupId: string) => ownedRow(db, liveGroups, teacherId, groupId, 'LIVE_GROUP_NOT_FOUND');
 
 /** The session's student is in one of its groups (sessions aimed at the whole course need no group). */
 const inTargetedGroup = (db: TTx, session: { id: string; target: string }) =>
@@ -62,7 +49,11 @@ export const invitedKey = (sessionId: string, studentId: string) => `invited:${s
  */
 export function uninvited(db: TTx, now: Date, horizon: Date, recent: Date, settled: Date) {
   const seriesFirst = sql`coalesce((select x.id from ${liveSessions} x where x.series_id = ${liveSessions.seriesId} order by x.starts_at limit 1), ${liveSessions.id})`;
-  const sent = (key: ReturnType<typeof sql>) => db.select({ one: sql`1` }).from(liveNoticesSent).where(eq(liveNoticesSent.key, key));
+  const sent = (key: ReturnType<typeof sql>) =>
+    db
+      .select({ one: sql`1` })
+      .from(liveNoticesSent)
+      .where(eq(liveNoticesSent.key, key));
   const member = sql`exists (select 1 from ${liveSessionGroups} sg join ${liveGroupMembers} gm on gm.group_id = sg.group_id where sg.session_id = ${liveSessions.id} and gm.student_id = ${enrollments.studentId}`;
   return db
     .select({ sessionId: liveSessions.id, seriesId: liveSessions.seriesId, studentId: enrollments.studentId, startsAt: liveSessions.startsAt })

@@ -23,7 +23,14 @@ export async function addRecording(deps: TLiveDeps, teacherId: string, sessionId
     .orderBy(desc(courseSections.position))
     .limit(1);
   const sectionId = section?.id ?? (await deps.courseContent.addSection(teacherId, session.courseId, liveText(toLanguage(language), 'recording.section'))).id;
-  const lesson = await deps.courseContent.addLesson(teacherId, session.courseId, { sectionId, title: session.title, type: 'video', bodyHtml: '', url: '', releaseAt: null });
+  const lesson = await deps.courseContent.addLesson(teacherId, session.courseId, {
+    sectionId,
+    title: session.title,
+    type: 'video',
+    bodyHtml: '',
+    url: '',
+    releaseAt: null,
+  });
   await deps.db.update(liveSessions).set({ recordingLessonId: lesson.id }).where(eq(liveSessions.id, sessionId));
   return { lessonId: lesson.id, courseId: session.courseId, created: true };
 }

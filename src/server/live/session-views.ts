@@ -10,7 +10,12 @@ import { LEASE_SECONDS } from './lease';
 type TView = 'upcoming' | 'past' | 'week';
 const DAY_MS = 86_400_000;
 
-function sessionView(s: TSessionRow & { courseTitle: string }, groups: Array<{ sessionId: string; id: string; name: string }>, attended: Map<string, number>, now: Date) {
+function sessionView(
+  s: TSessionRow & { courseTitle: string },
+  groups: Array<{ sessionId: string; id: string; name: string }>,
+  attended: Map<string, number>,
+  now: Date,
+) {
   const endsAt = endOf(s);
   return {
     id: s.id,
@@ -91,7 +96,14 @@ export async function attendanceList({ db, clock }: TLiveDeps, session: TSession
   const now = clock.now();
   const invited = await invitees(db, session, now);
   const visits = await db
-    .select({ studentId: liveAttendance.studentId, name: students.name, email: user.email, joinedAt: liveAttendance.joinedAt, lastSeenAt: liveAttendance.lastSeenAt, leftAt: liveAttendance.leftAt })
+    .select({
+      studentId: liveAttendance.studentId,
+      name: students.name,
+      email: user.email,
+      joinedAt: liveAttendance.joinedAt,
+      lastSeenAt: liveAttendance.lastSeenAt,
+      leftAt: liveAttendance.leftAt,
+    })
     .from(liveAttendance)
     .innerJoin(students, eq(students.id, liveAttendance.studentId))
     .innerJoin(user, eq(user.id, liveAttendance.studentId))
@@ -124,6 +136,11 @@ export async function sessionDetail(deps: TLiveDeps, teacherId: string, sessionI
     .innerJoin(liveGroups, eq(liveGroups.id, liveSessionGroups.groupId))
     .where(eq(liveSessionGroups.sessionId, sessionId));
   const people = await attendanceList(deps, session);
-  const view = sessionView({ ...session, courseTitle: course?.title ?? '' }, groups, new Map([[sessionId, people.filter((p) => p.attended).length]]), deps.clock.now());
+  const view = sessionView(
+    { ...session, courseTitle: course?.title ?? '' },
+    groups,
+    new Map([[sessionId, people.filter((p) => p.attended).length]]),
+    deps.clock.now(),
+  );
   return { session: { ...view, externalUrl: session.externalUrl }, people };
 }

@@ -64,7 +64,17 @@ export async function createSessions(deps: TLiveDeps, teacher: TTeacher, input: 
     const groupIds = await ensureGroups(tx, teacher, input.target, input.groupIds);
     const starts = occurrences(start, input.repeatWeeklyUntil);
     const seriesId = starts.length > 1 ? randomUUID() : null;
-    const common = { teacherId: teacher.id, courseId: course.id, seriesId, title: input.title, durationMinutes: input.durationMinutes, capacity: input.capacity, lobby: input.lobby, target: input.target, externalUrl: input.externalUrl };
+    const common = {
+      teacherId: teacher.id,
+      courseId: course.id,
+      seriesId,
+      title: input.title,
+      durationMinutes: input.durationMinutes,
+      capacity: input.capacity,
+      lobby: input.lobby,
+      target: input.target,
+      externalUrl: input.externalUrl,
+    };
     const created = await tx
       .insert(liveSessions)
       .values(starts.map((startsAt) => ({ ...common, startsAt })))
@@ -73,7 +83,12 @@ export async function createSessions(deps: TLiveDeps, teacher: TTeacher, input: 
     if (links.length) await tx.insert(liveSessionGroups).values(links);
     return created;
   });
-  await notify(deps, 'invite', rows.map((r) => r.id), 0);
+  await notify(
+    deps,
+    'invite',
+    rows.map((r) => r.id),
+    0,
+  );
   return { created: rows.length, sessionIds: rows.map((r) => r.id), seriesId: rows[0]!.seriesId };
 }
 
@@ -94,7 +109,10 @@ export async function updateSession(deps: TLiveDeps, teacher: TTeacher, sessionI
   await ensureLink(deps, externalUrl);
   const target = input.target ?? session.target;
   // What a calendar shows changed: the event is sent again with a higher SEQUENCE.
-  const told = moved || (input.durationMinutes !== undefined && input.durationMinutes !== session.durationMinutes) || (input.title !== undefined && input.title !== session.title);
+  const told =
+    moved ||
+    (input.durationMinutes !== undefined && input.durationMinutes !== session.durationMinutes) ||
+    (input.title !== undefined && input.title !== session.title);
   await db.transaction(async (tx) => {
     if (input.target !== undefined || input.groupIds !== undefined) {
       const groupIds = await ensureGroups(tx, teacher, target, input.groupIds ?? []);
@@ -128,13 +146,24 @@ export async function cancelSession(deps: TLiveDeps, teacher: TTeacher, sessionI
   ensureChangeable(session, now);
   const scope =
     following && session.seriesId
-      ? and(eq(liveSessions.teacherId, teacher.id), eq(liveSessions.seriesId, session.seriesId), gte(liveSessions.startsAt, session.startsAt), eq(liveSessions.status, 'scheduled'))
+      ? and(
+          eq(liveSessions.teacherId, teacher.id),
+          eq(liveSessions.seriesId, session.seriesId),
+          gte(liveSessions.startsAt, session.startsAt),
+          eq(liveSessions.status, 'scheduled'),
+        )
       : eq(liveSessions.id, sessionId);
   const cancelled = await db
     .update(liveSessions)
     .set({ status: 'cancelled', sequence: sql`${liveSessions.sequence} + 1`, updatedAt: now })
     .where(scope)
     .returning({ id: liveSessions.id, sequence: liveSessions.sequence });
-  if (cancelled.length) await notify(deps, 'cancel', cancelled.map((r) => r.id), cancelled[0]!.sequence);
+  if (cancelled.length)
+    await notify(
+      deps,
+      'cancel',
+      cancelled.map((r) => r.id),
+      cancelled[0]!.sequence,
+    );
   return { cancelled: cancelled.length };
 }

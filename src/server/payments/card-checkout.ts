@@ -33,10 +33,9 @@ export async function paymentOptions(deps: TPaymentsDeps, courseId: string, host
   const row = await settingsRow(deps.db, course.teacherId);
   const mode = (row?.chargilyMode ?? 'test') as TChargilyMode;
   const card = row?.cardEnabled && keyOf(deps, row, mode) ? { mode } : null;
-  const plans = await paidPlans(deps.db, course.id);
   return {
     course: { id: course.id, title: course.title, teacherName, subdomain },
-    plans: plans.map((p) => ({ id: p.id, type: p.type, priceDzd: p.priceDzd, durationDays: p.durationDays })),
+    plans: await paidPlans(deps.db, course.id),
     card,
   };
 }
@@ -100,7 +99,10 @@ export async function startCardOrder(deps: TPaymentsDeps, buyer: TBuyer, input: 
       description: `${course.title} (${order!.reference})`,
       metadata: { order_id: order!.id, reference: order!.reference },
     });
-    await db.update(paymentOrders).set({ chargilyCheckoutId: checkout.id, checkoutUrl: checkout.checkout_url, updatedAt: now }).where(eq(paymentOrders.id, order!.id));
+    await db
+      .update(paymentOrders)
+      .set({ chargilyCheckoutId: checkout.id, checkoutUrl: checkout.checkout_url, updatedAt: now })
+      .where(eq(paymentOrders.id, order!.id));
     return { orderId: order!.id, reference: order!.reference, checkoutUrl: checkout.checkout_url };
   } catch (error) {
     // No checkout: the order can never be paid.

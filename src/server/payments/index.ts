@@ -20,12 +20,12 @@ import { handleChargilyWebhook } from './webhook';
  * core/ledger.ts, shared with the other domains that take money. Other domains import this file only.
  */
 
-export { paymentRoutes } from './routes';
+export { paymentsApi } from './routes';
 
-type TPaymentsDomainDeps = { config: TConfig; db: Db; clock: TClock; jobs: TJobQueue; mailer: TMailer; logger: Logger };
+type TPaymentsDomainDeps = { config: TConfig; db: Db; clock: TClock; jobs: TJobQueue; mailer: TMailer; logger: Logger; notify?: TPaymentsDeps['notify'] };
 
-export function createPayments({ config, db, clock, jobs, mailer, logger }: TPaymentsDomainDeps) {
-  const deps: TPaymentsDeps = { db, clock, config, jobs, mailer, box: secretBox(resolvePaymentsSecret(config)) };
+export function createPayments({ config, db, clock, jobs, mailer, logger, notify }: TPaymentsDomainDeps) {
+  const deps: TPaymentsDeps = { db, clock, config, jobs, mailer, box: secretBox(resolvePaymentsSecret(config)), notify };
   jobs.define(orderMailJob(deps));
   jobs.define(pollCheckoutsJob(deps, logger));
   return {
@@ -38,4 +38,4 @@ export function createPayments({ config, db, clock, jobs, mailer, logger }: TPay
 export type TPayments = ReturnType<typeof createPayments>;
 // CCP, BaridiMob and bank transfers with receipts (decision 092): their own service and routes, mounted in app.ts.
 export { createTransfers } from './transfer-service';
-export { RECEIPT_UPLOAD_PREFIX, transferStudentRoutes, transferTeacherRoutes } from './transfer-routes';
+export { RECEIPT_UPLOAD_PREFIX } from './transfer-routes';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { formatNumber } from '@shared/format';
+import { formatDzd } from '@shared/format';
 import { toLanguage } from '@shared/i18n';
 import { courses, paymentOrders, teachers, user } from '@server/core/db/schema';
 import { defineJob } from '@server/core/jobs/queue';
@@ -37,14 +37,37 @@ async function sendPaidMails(deps: TPaymentsDeps, orderId: string) {
   let sent = 0;
   if (student) {
     const lng = toLanguage(student.language);
-    const p = { ...params, amount: formatNumber(lng, row.order.amountDzd), name: student.name, test: row.order.livemode ? '' : paymentsText(lng, 'mail.testTag'), link: `${origin}/student/dashboard/payments/${row.order.id}` };
-    await deps.mailer.send({ to: student.email, subject: paymentsText(lng, 'mail.studentPaid.subject', p), text: paymentsText(lng, 'mail.studentPaid.body', p) });
+    const p = {
+      ...params,
+      amount: formatDzd(lng, row.order.amountDzd),
+      name: student.name,
+      test: row.order.livemode ? '' : paymentsText(lng, 'mail.testTag'),
+      link: `${origin}/student/dashboard/payments/${row.order.id}`,
+    };
+    await deps.mailer.send({
+      to: student.email,
+      subject: paymentsText(lng, 'mail.studentPaid.subject', p),
+      text: paymentsText(lng, 'mail.studentPaid.body', p),
+      notice: { kind: 'cardPayment', userId: student.id },
+    });
     sent += 1;
   }
   if (teacher) {
     const lng = toLanguage(teacher.language);
-    const p = { ...params, amount: formatNumber(lng, row.order.amountDzd), name: teacher.name, student: student?.name ?? '', test: row.order.livemode ? '' : paymentsText(lng, 'mail.testTag'), link: `${scheme}://${config.publicHost}/teacher/students` };
-    await deps.mailer.send({ to: teacher.email, subject: paymentsText(lng, 'mail.teacherPaid.subject', p), text: paymentsText(lng, 'mail.teacherPaid.body', p) });
+    const p = {
+      ...params,
+      amount: formatDzd(lng, row.order.amountDzd),
+      name: teacher.name,
+      student: student?.name ?? '',
+      test: row.order.livemode ? '' : paymentsText(lng, 'mail.testTag'),
+      link: `${scheme}://${config.publicHost}/teacher/students`,
+    };
+    await deps.mailer.send({
+      to: teacher.email,
+      subject: paymentsText(lng, 'mail.teacherPaid.subject', p),
+      text: paymentsText(lng, 'mail.teacherPaid.body', p),
+      notice: { kind: 'cardPayment', userId: teacher.id },
+    });
     sent += 1;
   }
   return { sent };

@@ -1,15 +1,14 @@
-import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { coursePlans, courses, paymentOrders, teachers } from '@server/core/db/schema';
-import type { TTx } from '@server/core/db/sql';
+import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { coursePlans, paymentOrders } from '@server/core/db/schema';
+import { isUuid, type TTx } from '@server/core/db/sql';
 import { AppError } from '@server/core/errors';
+import { courseOnHost } from '@server/courses';
 
 export type TOrderRow = typeof paymentOrders.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** An order by id, or null (also for an id that is not a uuid, as a webhook's metadata may hold anything). */
 export async function orderById(tx: TTx, id: string): Promise<TOrderRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, id));
   return row ?? null;
 }
@@ -23,14 +22,7 @@ export async function studentOrder(tx: TTx, studentId: string, id: string): Prom
 
 /** A course a student may buy: published, its teacher active, on the host it was asked from. */
 export async function buyableCourse(tx: TTx, courseId: string, hostSubdomain: string | null) {
-  if (!UUID.test(courseId)) throw new AppError('COURSE_NOT_FOUND');
-  const [row] = await tx
-    .select({ course: courses, subdomain: teachers.subdomain, teacherName: teachers.name, teacherActive: sql<boolean>`(${teachers.status} = 'active' and ${teachers.isActive})` })
-    .from(courses)
-    .innerJoin(teachers, eq(teachers.id, courses.teacherId))
-    .where(eq(courses.id, courseId));
-  if (!row || row.course.status === 'draft') throw new AppError('COURSE_NOT_FOUND');
-  if (hostSubdomain && hostSubdomain !== row.subdomain.toLowerCase()) throw new AppError('COURSE_NOT_FOUND');
+  const row = await courseOnHost(tx, courseId, hostSubdomain);
   if (!row.teacherActive) throw new AppError('TEACHER_INACTIVE');
   if (row.course.status !== 'published') throw new AppError('COURSE_UNAVAILABLE');
   return row;
@@ -46,10 +38,10 @@ export async function paidPlan(tx: TTx, courseId: string, planId: string) {
   return plan;
 }
 
-/** The course's plans on sale that cost something, in the teacher's order. */
+/** The course's plans on sale that cost something, in the teacher's order: what a pay page offers. */
 export function paidPlans(tx: TTx, courseId: string) {
   return tx
-    .select()
+    .select({ id: coursePlans.id, type: coursePlans.type, priceDzd: coursePlans.priceDzd, durationDays: coursePlans.durationDays })
     .from(coursePlans)
     .where(and(eq(coursePlans.courseId, courseId), isNull(coursePlans.retiredAt), ne(coursePlans.type, 'free'), gt(coursePlans.priceDzd, 0)))
     .orderBy(asc(coursePlans.position));

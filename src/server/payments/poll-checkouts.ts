@@ -21,7 +21,14 @@ export async function pollCardCheckouts(deps: TPaymentsDeps, logger?: Logger) {
   await deps.db
     .update(paymentOrders)
     .set({ status: 'expired', updatedAt: now })
-    .where(and(eq(paymentOrders.method, 'card'), eq(paymentOrders.status, 'pending'), isNull(paymentOrders.chargilyCheckoutId), lte(paymentOrders.createdAt, cutoff)));
+    .where(
+      and(
+        eq(paymentOrders.method, 'card'),
+        eq(paymentOrders.status, 'pending'),
+        isNull(paymentOrders.chargilyCheckoutId),
+        lte(paymentOrders.createdAt, cutoff),
+      ),
+    );
   const pending = await deps.db
     .select()
     .from(paymentOrders)

@@ -1,13 +1,11 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import { planDays } from '@shared/courses';
 import type { TTransferMethod } from '@shared/schemas/transfer';
-import { coursePlans, courses, paymentOrders, paymentReceipts, students, teacherStudents, user } from '@server/core/db/schema';
+import { coursePlans, courses, paymentOrders, paymentReceipts, students, user } from '@server/core/db/schema';
 import { iso } from '@server/core/dates';
 import { AppError } from '@server/core/errors';
 import { audit } from '@server/core/audit';
-import { recordLedgerEntry } from '@server/core/ledger';
 import { ensureStudentCapacity } from '@server/plans';
-import { grantAccess } from '@server/subscriptions';
+import { fulfilPaidOrder, orderPlan } from './fulfil-order';
 import type { TTransferDeps } from './transfer-deps';
 import { transferNoticeJob } from './transfer-notices';
 
@@ -41,7 +39,14 @@ export async function receiptsInbox({ db }: TTransferDeps, teacherId: string, st
     rejectReason: receipt.rejectReason,
     createdAt: iso(receipt.createdAt),
     reviewedAt: iso(receipt.reviewedAt),
-    order: { id: order.id, reference: order.reference, method: order.method as TTransferMethod, amountDzd: order.amountDzd, status: order.status, createdAt: iso(order.createdAt) },
+    order: {
+      id: order.id,
+      reference: order.reference,
+      method: order.method as TTransferMethod,
+      amountDzd: order.amountDzd,
+      status: order.status,
+      createdAt: iso(order.createdAt),
+    },
     student: { name: rest.studentName, email: rest.studentEmail },
     course: { id: order.courseId, title: rest.courseTitle },
     planType: rest.planType,
@@ -50,21 +55,30 @@ export async function receiptsInbox({ db }: TTransferDeps, teacherId: string, st
 
 /** The count beside "Receipts" in the dashboard's navigation. */
 export async function pendingReceiptsCount({ db }: TTransferDeps, teacherId: string) {
-  const [row] = await db.select({ n: count() }).from(r).where(and(eq(r.teacherId, teacherId), eq(r.status, 'pending')));
+  const [row] = await db
+    .select({ n: count() })
+    .from(r)
+    .where(and(eq(r.teacherId, teacherId), eq(r.status, 'pending')));
   return { pending: row?.n ?? 0 };
 }
 
 /** A receipt's file for its teacher or its student; anyone else gets a 404, as if it did not exist. */
 export async function receiptFile(deps: TTransferDeps, owner: { teacherId: string } | { studentId: string }, receiptId: string) {
   const where = 'teacherId' in owner ? eq(r.teacherId, owner.teacherId) : eq(r.studentId, owner.studentId);
-  const [row] = await deps.db.select({ fileKey: r.fileKey, mime: r.mime }).from(r).where(and(eq(r.id, receiptId), where));
+  const [row] = await deps.db
+    .select({ fileKey: r.fileKey, mime: r.mime })
+    .from(r)
+    .where(and(eq(r.id, receiptId), where));
   const file = row ? await deps.storage.get(row.fileKey) : null;
   if (!row || !file) throw new AppError('RECEIPT_NOT_FOUND');
   return { ...file, mime: row.mime, name: `receipt-${receiptId.slice(0, 8)}.${row.mime === 'application/pdf' ? 'pdf' : 'webp'}` };
 }
 
 async function alreadyReviewed(deps: TTransferDeps, teacherId: string, receiptId: string, wanted: 'approved' | 'rejected') {
-  const [current] = await deps.db.select({ status: r.status }).from(r).where(and(eq(r.id, receiptId), eq(r.teacherId, teacherId)));
+  const [current] = await deps.db
+    .select({ status: r.status })
+    .from(r)
+    .where(and(eq(r.id, receiptId), eq(r.teacherId, teacherId)));
   if (!current) throw new AppError('RECEIPT_NOT_FOUND');
   // The same decision twice (double click, second tab) is answered as done; the opposite one is refused.
   if (current.status === wanted) return { id: receiptId, status: wanted, already: true };
@@ -80,41 +94,24 @@ export async function approveReceipt(deps: TTransferDeps, teacherId: string, rec
       .where(and(eq(r.id, receiptId), eq(r.teacherId, teacherId), eq(r.status, 'pending')))
       .returning();
     if (!receipt) return null;
-    const [order] = await tx.update(o).set({ status: 'paid', paidAt: now, updatedAt: now }).where(and(eq(o.id, receipt.orderId), eq(o.status, 'awaiting_review'))).returning();
+    const [order] = await tx
+      .update(o)
+      .set({ status: 'paid', paidAt: now, updatedAt: now })
+      .where(and(eq(o.id, receipt.orderId), eq(o.status, 'awaiting_review')))
+      .returning();
     if (!order) throw new AppError('RECEIPT_ALREADY_REVIEWED');
-    const [plan] = order.planId ? await tx.select().from(coursePlans).where(eq(coursePlans.id, order.planId)) : [];
+    const plan = await orderPlan(tx, order);
     if (!plan) throw new AppError('PLAN_NOT_FOUND');
     await ensureStudentCapacity(tx, teacherId, order.studentId, now);
-    const enrollment = await grantAccess(tx, {
-      teacherId,
-      courseId: order.courseId,
-      studentId: order.studentId,
-      planId: plan.id,
-      type: plan.type,
-      days: planDays(plan),
-      paid: order.amountDzd,
-      autoRenew: false,
-      source: 'payment',
-      now,
-    });
-    await tx.insert(teacherStudents).values({ teacherId, studentId: order.studentId }).onConflictDoNothing();
-    await tx.update(o).set({ enrollmentId: enrollment.id }).where(eq(o.id, order.id));
-    await recordLedgerEntry(tx, {
-      teacherId,
-      studentId: order.studentId,
-      courseId: order.courseId,
-      orderId: order.id,
-      enrollmentId: enrollment.id,
-      method: order.method as TTransferMethod,
-      kind: 'payment',
-      amountDzd: order.amountDzd,
-      confirmedBy: reviewerUserId,
-      sourceKey: `order:${order.id}`,
-      note: order.reference,
-      createdAt: now,
-    });
+    const method = order.method as TTransferMethod;
+    const enrollment = await fulfilPaidOrder(tx, order, plan, { source: 'payment', method, confirmedBy: reviewerUserId, note: order.reference, now });
     await audit(tx, {
-      actorUserId: reviewerUserId, actorRole: 'teacher', action: 'payment.receipt_approved', targetType: 'payment_order', targetId: order.id, teacherId,
+      actorUserId: reviewerUserId,
+      actorRole: 'teacher',
+      action: 'payment.receipt_approved',
+      targetType: 'payment_order',
+      targetId: order.id,
+      teacherId,
       details: { reference: order.reference, method: order.method, amountDzd: order.amountDzd, studentId: order.studentId, receiptId },
     });
     return { id: receipt.id, status: 'approved' as const, already: false, enrollmentId: enrollment.id };
@@ -134,9 +131,17 @@ export async function rejectReceipt(deps: TTransferDeps, teacherId: string, rece
       .returning({ id: r.id, orderId: r.orderId });
     if (!receipt) return null;
     // The student may send a new receipt for the same order and reference.
-    await tx.update(o).set({ status: 'rejected', updatedAt: now }).where(and(eq(o.id, receipt.orderId), eq(o.status, 'awaiting_review')));
+    await tx
+      .update(o)
+      .set({ status: 'rejected', updatedAt: now })
+      .where(and(eq(o.id, receipt.orderId), eq(o.status, 'awaiting_review')));
     await audit(tx, {
-      actorUserId: reviewerUserId, actorRole: 'teacher', action: 'payment.receipt_rejected', targetType: 'payment_order', targetId: receipt.orderId, teacherId,
+      actorUserId: reviewerUserId,
+      actorRole: 'teacher',
+      action: 'payment.receipt_rejected',
+      targetType: 'payment_order',
+      targetId: receipt.orderId,
+      teacherId,
       details: { reason, receiptId },
     });
     return { id: receipt.id, status: 'rejected' as const, already: false };

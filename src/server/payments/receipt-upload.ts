@@ -36,27 +36,18 @@ export async function uploadReceipt(deps: TTransferDeps, studentId: string, orde
       .where(and(eq(o.id, order.id), inArray(o.status, TAKES_RECEIPT)))
       .returning({ id: o.id });
     if (moved.length === 0) throw new AppError('RECEIPT_NOT_EXPECTED');
-    await tx.insert(paymentReceipts).values({ id, teacherId: order.teacherId, orderId: order.id, studentId, fileKey, mime: checked.mime, sizeBytes: checked.bytes.length, status: 'pending', createdAt: now });
+    await tx.insert(paymentReceipts).values({
+      id,
+      teacherId: order.teacherId,
+      orderId: order.id,
+      studentId,
+      fileKey,
+      mime: checked.mime,
+      sizeBytes: checked.bytes.length,
+      status: 'pending',
+      createdAt: now,
+    });
   });
   await deps.jobs.send(transferNoticeJob(deps), { kind: 'received', receiptId: id });
   return { id, status: 'awaiting_review' as const };
-}
-
-/** Reads a request body up to the limit; one byte more and it stops reading (no 100 MB "receipt" in memory). */
-export async function readLimited(body: ReadableStream<Uint8Array> | null, max: number): Promise<Buffer> {
-  if (!body) throw new AppError('RECEIPT_INVALID');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > max) {
-      await reader.cancel();
-      throw new AppError('RECEIPT_TOO_LARGE', undefined, { mb: Math.round(max / 1024 / 1024) });
-    }
-    chunks.push(Buffer.from(value));
-  }
-  return Buffer.concat(chunks);
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TChargilyMode } from '@shared/schemas/payments';
 import type { TChargilyCheckout } from '@server/core/chargily';
 import { AppError } from '@server/core/errors';
-import { courses, coursePlans } from '@server/core/db/schema';
+import { courses, coursePlans, paymentOrders, students } from '@server/core/db/schema';
 import { clientFor, keyOf, settingsRow } from './card-settings';
 import type { TPaymentsDeps } from './deps';
 import { orderMailJob } from './order-mail';
@@ -17,6 +17,41 @@ import { matchesOrder, settleOrder, type TSettled } from './settle';
 /** After a change: the e-mails of a payment go out through the job queue. */
 export async function afterSettled(deps: TPaymentsDeps, orderId: string, settled: TSettled) {
   if (settled === 'paid') await deps.jobs.send(orderMailJob(deps), { orderId });
+  if (settled === 'paid' || settled === 'failed') await notifyCard(deps, orderId, settled);
+}
+
+/** The notification centre (issue 26): the student in both cases, the teacher when money came in. */
+async function notifyCard(deps: TPaymentsDeps, orderId: string, settled: 'paid' | 'failed') {
+  if (!deps.notify) return;
+  const [row] = await deps.db
+    .select({
+      teacherId: paymentOrders.teacherId,
+      studentId: paymentOrders.studentId,
+      courseId: paymentOrders.courseId,
+      course: courses.title,
+      student: students.name,
+    })
+    .from(paymentOrders)
+    .innerJoin(courses, eq(courses.id, paymentOrders.courseId))
+    .innerJoin(students, eq(students.id, paymentOrders.studentId))
+    .where(eq(paymentOrders.id, orderId));
+  if (!row) return;
+  const base = { teacherId: row.teacherId, kind: 'cardPayment' as const, ownEmail: true };
+  await deps.notify({
+    ...base,
+    eventKey: `card:${settled}:${orderId}`,
+    users: [row.studentId],
+    params: { context: settled, course: row.course },
+    link: settled === 'paid' ? `/student/dashboard/courses/${row.courseId}` : `/student/dashboard/payments/${orderId}`,
+  });
+  if (settled === 'paid')
+    await deps.notify({
+      ...base,
+      eventKey: `card:received:${orderId}`,
+      toTeacher: true,
+      params: { context: 'received', course: row.course, student: row.student },
+      link: '/dashboard/revenue',
+    });
 }
 
 /** Reads a pending card order's checkout from Chargily and applies it; returns the order as it now is. */

@@ -1,12 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { planDays } from '@shared/courses';
 import type { TChargilyCheckout } from '@server/core/chargily';
 import { audit } from '@server/core/audit';
-import { coursePlans, paymentOrders, teacherStudents } from '@server/core/db/schema';
+import { paymentOrders } from '@server/core/db/schema';
 import type { TTx } from '@server/core/db/sql';
-import { recordLedgerEntry } from '@server/core/ledger';
-import { grantAccess } from '@server/subscriptions';
 import type { TPaymentsDeps } from './deps';
+import { fulfilPaidOrder, orderPlan } from './fulfil-order';
 import type { TOrderRow } from './orders-query';
 
 /*
@@ -53,37 +51,8 @@ async function markPaid(deps: TPaymentsDeps, tx: TTx, order: TOrderRow, checkout
     .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, 'pending')))
     .returning();
   if (!paid) return false;
-  const [plan] = order.planId ? await tx.select().from(coursePlans).where(eq(coursePlans.id, order.planId)) : [];
-  const grant = await grantAccess(tx, {
-    teacherId: order.teacherId,
-    courseId: order.courseId,
-    studentId: order.studentId,
-    planId: plan?.id ?? null,
-    type: plan?.type ?? 'custom',
-    // A plan deleted since the order (plans in use are retired, not deleted) still gives what was paid for: a month.
-    days: plan ? planDays(plan) : 30,
-    paid: order.amountDzd,
-    autoRenew: false,
-    source: 'card',
-    now,
-  });
-  await tx.update(paymentOrders).set({ enrollmentId: grant.id }).where(eq(paymentOrders.id, order.id));
-  await tx.insert(teacherStudents).values({ teacherId: order.teacherId, studentId: order.studentId }).onConflictDoNothing();
-  await recordLedgerEntry(tx, {
-    teacherId: order.teacherId,
-    studentId: order.studentId,
-    courseId: order.courseId,
-    orderId: order.id,
-    enrollmentId: grant.id,
-    method: 'card',
-    kind: 'payment',
-    amountDzd: order.amountDzd,
-    feesDzd: fees,
-    confirmedBy: 'chargily',
-    sourceKey: `order:${order.id}`,
-    note: null,
-    createdAt: now,
-  });
+  const plan = await orderPlan(tx, order);
+  const grant = await fulfilPaidOrder(tx, order, plan, { source: 'card', method: 'card', feesDzd: fees, confirmedBy: 'chargily', note: null, now });
   await audit(tx as Parameters<typeof audit>[0], {
     actorUserId: null,
     actorRole: 'system',

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { formatNumber } from '@shared/format';
+import { formatDzd } from '@shared/format';
 import { toLanguage, type TLanguage } from '@shared/i18n';
 import { courses, paymentOrders, paymentReceipts, teachers, user } from '@server/core/db/schema';
 import { localeInstance } from '@server/core/i18n';
@@ -18,7 +18,14 @@ const text = (lng: TLanguage, key: string, params: Record<string, string>) => te
 
 async function context({ db }: TTransferDeps, receiptId: string) {
   const [row] = await db
-    .select({ receipt: paymentReceipts, order: paymentOrders, course: courses.title, teacherName: teachers.name, teacherUserId: teachers.userId, subdomain: teachers.subdomain })
+    .select({
+      receipt: paymentReceipts,
+      order: paymentOrders,
+      course: courses.title,
+      teacherName: teachers.name,
+      teacherUserId: teachers.userId,
+      subdomain: teachers.subdomain,
+    })
     .from(paymentReceipts)
     .innerJoin(paymentOrders, eq(paymentOrders.id, paymentReceipts.orderId))
     .innerJoin(courses, eq(courses.id, paymentOrders.courseId))
@@ -32,10 +39,31 @@ async function recipient({ db }: TTransferDeps, userId: string) {
   return row ?? null;
 }
 
+/** The same event in the notification centre (issue 26); the e-mail below stays this job's. */
+async function notifyInApp(deps: TTransferDeps, kind: TTransferNotice['kind'], ctx: NonNullable<Awaited<ReturnType<typeof context>>>) {
+  const received = kind === 'received';
+  const [student] = received ? await deps.db.select({ name: user.name }).from(user).where(eq(user.id, ctx.receipt.studentId)) : [];
+  await deps.notify?.({
+    teacherId: ctx.receipt.teacherId,
+    kind: received ? 'receipt' : 'receiptDecided',
+    eventKey: `receipt:${kind}:${ctx.receipt.id}`,
+    ...(received ? { toTeacher: true } : { users: [ctx.receipt.studentId] }),
+    ownEmail: true,
+    params: received ? { student: student?.name ?? '', course: ctx.course } : { context: kind === 'approved' ? 'accepted' : 'refused', course: ctx.course },
+    link: received
+      ? '/teacher/receipts'
+      : kind === 'approved'
+        ? `/student/dashboard/courses/${ctx.order.courseId}`
+        : `/student/dashboard/orders/${ctx.order.id}`,
+  });
+}
+
 export async function sendTransferNotice(deps: TTransferDeps, { kind, receiptId }: TTransferNotice) {
   const ctx = await context(deps, receiptId);
   if (!ctx) return { sent: false };
-  const to = await recipient(deps, kind === 'received' ? ctx.teacherUserId : ctx.receipt.studentId);
+  await notifyInApp(deps, kind, ctx);
+  const userId = kind === 'received' ? ctx.teacherUserId : ctx.receipt.studentId;
+  const to = await recipient(deps, userId);
   if (!to) return { sent: false };
   const lng = toLanguage(to.language);
   const scheme = deps.config.publicHttps ? 'https' : 'http';
@@ -46,8 +74,21 @@ export async function sendTransferNotice(deps: TTransferDeps, { kind, receiptId 
       : kind === 'approved'
         ? `${base}/student/dashboard/courses/${ctx.order.courseId}`
         : `${base}/student/dashboard/orders/${ctx.order.id}`;
-  const params = { name: to.name, course: ctx.course, teacher: ctx.teacherName, reference: ctx.order.reference, amount: formatNumber(lng, ctx.order.amountDzd), reason: ctx.receipt.rejectReason ?? '', link };
-  await deps.mailer.send({ to: to.email, subject: text(lng, `emails.${kind}.subject`, params), text: text(lng, `emails.${kind}.body`, params) });
+  const params = {
+    name: to.name,
+    course: ctx.course,
+    teacher: ctx.teacherName,
+    reference: ctx.order.reference,
+    amount: formatDzd(lng, ctx.order.amountDzd),
+    reason: ctx.receipt.rejectReason ?? '',
+    link,
+  };
+  await deps.mailer.send({
+    to: to.email,
+    subject: text(lng, `emails.${kind}.subject`, params),
+    text: text(lng, `emails.${kind}.body`, params),
+    notice: { kind: kind === 'received' ? 'receipt' : 'receiptDecided', userId },
+  });
   return { sent: true };
 }
 

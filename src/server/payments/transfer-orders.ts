@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { availableMethods, type TTransferMethod, type TTransferOrderCreate } from '@shared/schemas/transfer';
 import { coursePlans, courses, paymentOrders, paymentReceipts, teachers } from '@server/core/db/schema';
 import type { TTx } from '@server/core/db/sql';
@@ -7,6 +7,8 @@ import { iso } from '@server/core/dates';
 import { AppError } from '@server/core/errors';
 import type { TTransferDeps } from './transfer-deps';
 import { instructionsFor, transferDetails } from './transfer-settings';
+import { courseOnHost } from '@server/courses';
+import { paidPlans } from './orders-query';
 
 /*
  * A student's transfer order: the exact amount of a course plan and a reference to write on the transfer. A
@@ -28,25 +30,13 @@ export function newReference(): string {
   return `DRS-${code}`;
 }
 
-/** A published course of an active teacher, seen from the host it was asked on. */
+/** A published course of an active teacher, seen from the host it was asked on (an archived one is not found). */
 async function buyableCourse(tx: TTx, courseId: string, where: TWhere) {
-  const [row] = await tx
-    .select({ id: courses.id, title: courses.title, status: courses.status, teacherId: courses.teacherId, subdomain: teachers.subdomain, teacherName: teachers.name, active: sql<boolean>`(${teachers.status} = 'active' and ${teachers.isActive})` })
-    .from(courses)
-    .innerJoin(teachers, eq(teachers.id, courses.teacherId))
-    .where(eq(courses.id, courseId));
-  if (!row || row.status !== 'published') throw new AppError('COURSE_NOT_FOUND');
-  if (where.hostSubdomain && where.hostSubdomain !== row.subdomain.toLowerCase()) throw new AppError('COURSE_NOT_FOUND');
-  if (!row.active) throw new AppError('TEACHER_INACTIVE');
-  return row;
+  const { course, subdomain, teacherName, teacherActive } = await courseOnHost(tx, courseId, where.hostSubdomain);
+  if (course.status !== 'published') throw new AppError('COURSE_NOT_FOUND');
+  if (!teacherActive) throw new AppError('TEACHER_INACTIVE');
+  return { id: course.id, title: course.title, teacherId: course.teacherId, subdomain, teacherName };
 }
-
-const paidPlans = (tx: TTx, courseId: string) =>
-  tx
-    .select({ id: coursePlans.id, type: coursePlans.type, priceDzd: coursePlans.priceDzd, durationDays: coursePlans.durationDays })
-    .from(coursePlans)
-    .where(and(eq(coursePlans.courseId, courseId), isNull(coursePlans.retiredAt), sql`${coursePlans.type} <> 'free'`, sql`${coursePlans.priceDzd} > 0`))
-    .orderBy(asc(coursePlans.position));
 
 /** The checkout choice: the course, its paid plans, and the ways this teacher takes money. */
 export async function checkoutOptions({ db }: TTransferDeps, studentId: string, courseId: string, where: TWhere) {
@@ -83,7 +73,18 @@ export async function createTransferOrder(deps: TTransferDeps, studentId: string
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const [row] = await db
       .insert(o)
-      .values({ reference: newReference(), teacherId: course.teacherId, studentId, courseId: course.id, planId: plan.id, amountDzd: plan.priceDzd, method: input.method, status: 'pending', createdAt: now, updatedAt: now })
+      .values({
+        reference: newReference(),
+        teacherId: course.teacherId,
+        studentId,
+        courseId: course.id,
+        planId: plan.id,
+        amountDzd: plan.priceDzd,
+        method: input.method,
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing({ target: o.reference })
       .returning({ id: o.id });
     if (row) return { id: row.id, created: true };
@@ -103,7 +104,14 @@ export async function studentOrder({ db }: TTransferDeps, studentId: string, ord
   if (!row) throw new AppError('ORDER_NOT_FOUND');
   const details = await transferDetails(db, row.order.teacherId);
   const receipts = await db
-    .select({ id: paymentReceipts.id, status: paymentReceipts.status, mime: paymentReceipts.mime, rejectReason: paymentReceipts.rejectReason, createdAt: paymentReceipts.createdAt, reviewedAt: paymentReceipts.reviewedAt })
+    .select({
+      id: paymentReceipts.id,
+      status: paymentReceipts.status,
+      mime: paymentReceipts.mime,
+      rejectReason: paymentReceipts.rejectReason,
+      createdAt: paymentReceipts.createdAt,
+      reviewedAt: paymentReceipts.reviewedAt,
+    })
     .from(paymentReceipts)
     .where(eq(paymentReceipts.orderId, orderId))
     .orderBy(desc(paymentReceipts.createdAt));

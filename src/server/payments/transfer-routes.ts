@@ -5,7 +5,8 @@ import type { TStudentEnv, TTeacherEnv } from '@server/auth';
 import type { TConfig } from '@server/core/config';
 import { requestContext } from '@server/core/request-context';
 import { validate } from '@server/core/validate';
-import { readLimited } from './receipt-upload';
+import { readLimited } from '@server/core/read-limited';
+import { sandboxedFile } from '@server/core/attachment';
 import type { TTransfers } from './transfer-service';
 
 /*
@@ -21,33 +22,19 @@ const ZCourseParam = z.object({ courseId: z.uuid('fields.invalid') });
 
 type TDeps = { transfers: TTransfers; config: TConfig };
 
-/**
- * A receipt's bytes. A PDF is only ever a download in a sandbox (a PDF viewer's scripts, a polyglot's HTML: none
- * run in Darsi's origin); an image (re-encoded on upload) is shown in the page, under the same sandbox.
- */
-function receiptResponse(file: { body: ReadableStream<Uint8Array>; size: number; mime: string; name: string }) {
-  const pdf = file.mime === 'application/pdf';
-  return new Response(file.body, {
-    headers: {
-      'content-type': file.mime,
-      'content-length': String(file.size),
-      'content-disposition': `${pdf ? 'attachment' : 'inline'}; filename="${file.name}"`,
-      'content-security-policy': "sandbox; default-src 'none'",
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'private, no-store',
-    },
-  });
-}
-
 /** /api/payments/teacher/…: transfer details and the receipts inbox. */
 export function transferTeacherRoutes({ transfers }: TDeps) {
   return new Hono<TTeacherEnv>()
     .get('/transfer-settings', async (c) => c.json(await transfers.getTransferSettings(c.var.teacher.id)))
-    .put('/transfer-settings', validate('json', ZTransferSettings), async (c) => c.json(await transfers.saveTransferSettings(c.var.teacher.id, c.req.valid('json'))))
-    .get('/receipts', validate('query', ZReceiptInboxQuery), async (c) => c.json({ receipts: await transfers.receiptsInbox(c.var.teacher.id, c.req.valid('query').status) }))
+    .put('/transfer-settings', validate('json', ZTransferSettings), async (c) =>
+      c.json(await transfers.saveTransferSettings(c.var.teacher.id, c.req.valid('json'))),
+    )
+    .get('/receipts', validate('query', ZReceiptInboxQuery), async (c) =>
+      c.json({ receipts: await transfers.receiptsInbox(c.var.teacher.id, c.req.valid('query').status) }),
+    )
     .get('/receipts/count', async (c) => c.json(await transfers.pendingReceiptsCount(c.var.teacher.id)))
     .get('/receipts/:receiptId/file', validate('param', ZReceiptParam), async (c) =>
-      receiptResponse(await transfers.receiptFile({ teacherId: c.var.teacher.id }, c.req.valid('param').receiptId)),
+      sandboxedFile(await transfers.receiptFile({ teacherId: c.var.teacher.id }, c.req.valid('param').receiptId)),
     )
     .post('/receipts/:receiptId/approve', validate('param', ZReceiptParam), async (c) =>
       c.json(await transfers.approveReceipt(c.var.teacher.id, c.req.valid('param').receiptId, c.var.viewer.userId)),
@@ -61,17 +48,21 @@ export function transferTeacherRoutes({ transfers }: TDeps) {
 export function transferStudentRoutes({ transfers, config }: TDeps) {
   const where = (c: Context<TStudentEnv>) => ({ hostSubdomain: requestContext(c, config).hostSubdomain });
   return new Hono<TStudentEnv>()
-    .get('/checkout/:courseId', validate('param', ZCourseParam), async (c) => c.json(await transfers.checkoutOptions(c.var.studentId, c.req.valid('param').courseId, where(c))))
+    .get('/checkout/:courseId', validate('param', ZCourseParam), async (c) =>
+      c.json(await transfers.checkoutOptions(c.var.studentId, c.req.valid('param').courseId, where(c))),
+    )
     .post('/transfer-orders', validate('json', ZTransferOrderCreate), async (c) => {
       const order = await transfers.createTransferOrder(c.var.studentId, c.req.valid('json'), where(c));
       return c.json(order, order.created ? 201 : 200);
     })
-    .get('/transfer-orders/:orderId', validate('param', ZOrderParam), async (c) => c.json(await transfers.studentOrder(c.var.studentId, c.req.valid('param').orderId)))
+    .get('/transfer-orders/:orderId', validate('param', ZOrderParam), async (c) =>
+      c.json(await transfers.studentOrder(c.var.studentId, c.req.valid('param').orderId)),
+    )
     .put('/receipts/:orderId', validate('param', ZOrderParam), async (c) => {
-      const body = await readLimited(c.req.raw.body, RECEIPT_MAX_BYTES);
+      const body = await readLimited(c.req.raw.body, RECEIPT_MAX_BYTES, { invalid: 'RECEIPT_INVALID', tooLarge: 'RECEIPT_TOO_LARGE' });
       return c.json(await transfers.uploadReceipt(c.var.studentId, c.req.valid('param').orderId, body), 201);
     })
     .get('/receipts/:receiptId/file', validate('param', ZReceiptParam), async (c) =>
-      receiptResponse(await transfers.receiptFile({ studentId: c.var.studentId }, c.req.valid('param').receiptId)),
+      sandboxedFile(await transfers.receiptFile({ studentId: c.var.studentId }, c.req.valid('param').receiptId)),
     );
 }

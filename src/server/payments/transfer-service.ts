@@ -13,8 +13,22 @@ import { checkoutOptions, createTransferOrder, studentOrder } from './transfer-o
 import { getTransferSettings, saveTransferSettings } from './transfer-settings';
 
 /** CCP, BaridiMob and bank transfers with receipts (issue 13, decision 092): one instance per app. */
-export function createTransfers({ config, db, clock, jobs, mailer }: { config: TConfig; db: Db; clock: TClock; jobs: TJobQueue; mailer: TMailer }) {
-  const deps: TTransferDeps = { db, clock, jobs, mailer, config, storage: receiptStorage(config) };
+export function createTransfers({
+  config,
+  db,
+  clock,
+  jobs,
+  mailer,
+  notify,
+}: {
+  config: TConfig;
+  db: Db;
+  clock: TClock;
+  jobs: TJobQueue;
+  mailer: TMailer;
+  notify?: TTransferDeps['notify'];
+}) {
+  const deps: TTransferDeps = { db, clock, jobs, mailer, config, storage: receiptStorage(config), notify };
   jobs.define(transferNoticeJob(deps));
   return bindDeps(deps, {
     getTransferSettings,

@@ -24,7 +24,12 @@ const ZEvent = z.object({
   data: ZChargilyCheckout,
 });
 
-const EVENT_STATUS: Record<string, string> = { 'checkout.paid': 'paid', 'checkout.failed': 'failed', 'checkout.canceled': 'canceled', 'checkout.expired': 'expired' };
+const EVENT_STATUS: Record<string, string> = {
+  'checkout.paid': 'paid',
+  'checkout.failed': 'failed',
+  'checkout.canceled': 'canceled',
+  'checkout.expired': 'expired',
+};
 
 function parseEvent(raw: Buffer) {
   try {
@@ -53,7 +58,11 @@ export async function handleChargilyWebhook(deps: TPaymentsDeps, raw: Buffer, si
   if (event.livemode !== event.data.livemode || !matchesOrder(order, event.data)) throw new AppError('PAYMENT_MISMATCH');
   if (EVENT_STATUS[event.type] && EVENT_STATUS[event.type] !== event.data.status) throw new AppError('PAYMENT_MISMATCH');
   const result = await deps.db.transaction(async (tx) => {
-    const [fresh] = await tx.insert(paymentEvents).values({ eventId: event.id, provider: 'chargily', receivedAt: deps.clock.now() }).onConflictDoNothing().returning();
+    const [fresh] = await tx
+      .insert(paymentEvents)
+      .values({ eventId: event.id, provider: 'chargily', receivedAt: deps.clock.now() })
+      .onConflictDoNothing()
+      .returning();
     if (!fresh) return { duplicate: true, settled: null };
     const current = (await orderById(tx, order.id)) ?? order;
     return { duplicate: false, settled: await settleOrder(deps, tx, current, event.data) };

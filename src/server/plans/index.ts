@@ -5,3 +5,4 @@
  */
 export { activeSubscription, ensureCourseCapacity, ensureStorage, ensureStudentCapacity, planUsage, storageUsedBytes } from './limits';
 export { ensurePlanActive, planStanding } from './standing';
+export { ensureStaffFit, ensureStaffSeat, staffSeats } from './staff-seats';

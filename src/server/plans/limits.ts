@@ -21,12 +21,19 @@ async function lockedPlan(tx: TTx, teacherId: string): Promise<string> {
   return row?.plan ?? 'independent';
 }
 
+/**
+ * The plan's limit of courses or students, with the teacher's row locked for the count that follows; an unlimited
+ * plan is answered without taking the lock, so that its writes never wait on one another.
+ */
+async function lockedLimit(tx: TTx, teacherId: string, what: 'courses' | 'students'): Promise<number | null> {
+  const [row] = await tx.select({ plan: teachers.plan }).from(teachers).where(eq(teachers.id, teacherId));
+  if (planLimits(row?.plan ?? 'independent')[what] === null) return null;
+  return planLimits(await lockedPlan(tx, teacherId))[what];
+}
+
 /** Courses count while they are drafts or published; archiving one frees its place. */
 export async function ensureCourseCapacity(tx: TTx, teacherId: string): Promise<void> {
-  const [row] = await tx.select({ plan: teachers.plan }).from(teachers).where(eq(teachers.id, teacherId));
-  if (planLimits(row?.plan ?? 'independent').courses === null) return;
-  const plan = await lockedPlan(tx, teacherId);
-  const limit = planLimits(plan).courses;
+  const limit = await lockedLimit(tx, teacherId, 'courses');
   if (limit === null) return;
   const [used] = await tx
     .select({ n: count() })
@@ -49,10 +56,7 @@ function placesUsed(tx: TTx, teacherId: string, now: Date) {
  * (codes/redemption-statement.ts) applies the same rule in SQL.
  */
 export async function ensureStudentCapacity(tx: TTx, teacherId: string, studentId: string, now: Date): Promise<void> {
-  const [row] = await tx.select({ plan: teachers.plan }).from(teachers).where(eq(teachers.id, teacherId));
-  if (planLimits(row?.plan ?? 'independent').students === null) return;
-  const plan = await lockedPlan(tx, teacherId);
-  const limit = planLimits(plan).students;
+  const limit = await lockedLimit(tx, teacherId, 'students');
   if (limit === null) return;
   const [already] = await tx
     .select({ id: enrollments.id })

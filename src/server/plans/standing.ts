@@ -23,5 +23,6 @@ export async function planStanding(db: TTx, teacherId: string, now: Date) {
 /** Refuses new courses, codes and enrollments without a trial or a paid plan (402 PLAN_REQUIRED). */
 export async function ensurePlanActive(db: TTx, teacherId: string, now: Date): Promise<void> {
   const standing = await planStanding(db, teacherId, now);
-  if (standing.blocked) throw new AppError('PLAN_REQUIRED', undefined, undefined, { reason: standing.subscription ? 'lapsed' : 'trial', billing: '/dashboard/billing' });
+  if (standing.blocked)
+    throw new AppError('PLAN_REQUIRED', undefined, undefined, { reason: standing.subscription ? 'lapsed' : 'trial', billing: '/dashboard/billing' });
 }

@@ -6,7 +6,7 @@ import { courses, ledgerEntries, students, user } from '@server/core/db/schema';
 import type { TTx } from '@server/core/db/sql';
 import { iso } from '@server/core/dates';
 import type { TRevenueDeps } from './deps';
-import { isTestPayment } from './test-mode';
+import { isTestPayment, ledgerRowColumns } from './test-mode';
 
 const l = ledgerEntries;
 /** Who confirmed a row: a user (the teacher), or Chargily for card payments. */
@@ -28,19 +28,13 @@ function where(teacherId: string, f: TLedgerFilter): SQL | undefined {
 function select(db: TTx) {
   return db
     .select({
-      id: l.id,
-      createdAt: l.createdAt,
-      kind: l.kind,
-      method: l.method,
-      amountDzd: l.amountDzd,
+      ...ledgerRowColumns(),
       feesDzd: l.feesDzd,
       note: l.note,
       sourceKey: l.sourceKey,
       studentName: students.name,
       courseTitle: courses.title,
       confirmedBy: sql<string | null>`case when ${l.confirmedBy} = 'chargily' then 'Chargily' else ${confirmer.name} end`,
-      /** Paid with the teacher's Chargily test key: listed, marked, and left out of every total. */
-      test: sql<boolean>`${isTestPayment(l.orderId)}`,
     })
     .from(l)
     .leftJoin(students, eq(students.id, l.studentId))
@@ -50,7 +44,10 @@ function select(db: TTx) {
 
 /** The refunds already recorded, by the payment they return (their source key is `refund:<payment id>`). */
 async function refundedIds(db: TTx, teacherId: string): Promise<Set<string>> {
-  const rows = await db.select({ key: l.sourceKey }).from(l).where(and(eq(l.teacherId, teacherId), eq(l.kind, 'refund')));
+  const rows = await db
+    .select({ key: l.sourceKey })
+    .from(l)
+    .where(and(eq(l.teacherId, teacherId), eq(l.kind, 'refund')));
   return new Set(rows.map((r) => r.key.replace(/^refund:/, '')));
 }
 

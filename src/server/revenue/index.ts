@@ -12,7 +12,7 @@ import { revenueSummary } from './summary';
  * this file only.
  */
 
-export { revenueStudentRoutes, revenueTeacherRoutes } from './routes';
+export { revenueApi } from './routes';
 export { isTestPayment } from './test-mode';
 
 export function createRevenue(deps: TRevenueDeps) {

@@ -1,11 +1,17 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { courses, ledgerEntries, paymentOrders, teachers, user } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
 import { iso } from '@server/core/dates';
 import type { TRevenueDeps } from './deps';
-import { isTestPayment } from './test-mode';
+import { ledgerRowColumns } from './test-mode';
 
 const l = ledgerEntries;
+
+/** A student's own rows that moved money: payments and refunds (a cancellation is not theirs to print). */
+/** What a student's list and receipt name a payment by. */
+const courseAndTeacher = { courseTitle: courses.title, teacherName: teachers.name };
+
+const studentsOwn = (studentId: string) => and(eq(l.studentId, studentId), inArray(l.kind, ['payment', 'refund']));
 
 /**
  * "My payments": the student's ledger rows across every teacher (payments and refunds; a cancellation moves no
@@ -13,21 +19,12 @@ const l = ledgerEntries;
  */
 export async function myPayments(deps: TRevenueDeps, studentId: string) {
   const rows = await deps.db
-    .select({
-      id: l.id,
-      createdAt: l.createdAt,
-      kind: l.kind,
-      method: l.method,
-      amountDzd: l.amountDzd,
-      courseTitle: courses.title,
-      teacherName: teachers.name,
-      // Paid with a Chargily test key (decision 104): listed, and marked as such on the receipt.
-      test: sql<boolean>`${isTestPayment(l.orderId)}`,
-    })
+    // A row paid with a Chargily test key (decision 104) is listed, and marked as such on the receipt.
+    .select({ ...ledgerRowColumns(), ...courseAndTeacher })
     .from(l)
     .innerJoin(teachers, eq(teachers.id, l.teacherId))
     .leftJoin(courses, eq(courses.id, l.courseId))
-    .where(and(eq(l.studentId, studentId), inArray(l.kind, ['payment', 'refund'])))
+    .where(studentsOwn(studentId))
     .orderBy(desc(l.createdAt));
   const orders = await deps.db
     .select({
@@ -37,8 +34,7 @@ export async function myPayments(deps: TRevenueDeps, studentId: string) {
       method: paymentOrders.method,
       amountDzd: paymentOrders.amountDzd,
       createdAt: paymentOrders.createdAt,
-      courseTitle: courses.title,
-      teacherName: teachers.name,
+      ...courseAndTeacher,
     })
     .from(paymentOrders)
     .innerJoin(teachers, eq(teachers.id, paymentOrders.teacherId))
@@ -55,16 +51,10 @@ export async function myPayments(deps: TRevenueDeps, studentId: string) {
 export async function receiptRow(deps: TRevenueDeps, studentId: string, entryId: string) {
   const [row] = await deps.db
     .select({
-      id: l.id,
-      createdAt: l.createdAt,
-      kind: l.kind,
-      method: l.method,
-      amountDzd: l.amountDzd,
+      ...ledgerRowColumns(),
       sourceKey: l.sourceKey,
-      test: sql<boolean>`${isTestPayment(l.orderId)}`,
       orderReference: paymentOrders.reference,
-      courseTitle: courses.title,
-      teacherName: teachers.name,
+      ...courseAndTeacher,
       subdomain: teachers.subdomain,
       phone: teachers.contactPhone,
       whatsapp: teachers.contactWhatsapp,
@@ -76,7 +66,7 @@ export async function receiptRow(deps: TRevenueDeps, studentId: string, entryId:
     .innerJoin(user, eq(user.id, teachers.userId))
     .leftJoin(courses, eq(courses.id, l.courseId))
     .leftJoin(paymentOrders, eq(paymentOrders.id, l.orderId))
-    .where(and(eq(l.id, entryId), eq(l.studentId, studentId), inArray(l.kind, ['payment', 'refund'])));
+    .where(and(eq(l.id, entryId), studentsOwn(studentId)));
   if (!row) throw new AppError('RECEIPT_NOT_FOUND');
   const { emailShown, email, ...rest } = row;
   return { ...rest, email: emailShown ? email : null };

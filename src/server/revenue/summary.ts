@@ -45,7 +45,9 @@ async function totals(deps: TRevenueDeps, teacherId: string) {
       from ledger_entries where teacher_id = ${teacherId} and ${real()}`),
   );
   const [pending] = rowsOf<{ n: number; amount: number }>(
-    await deps.db.execute(sql`select count(*) as n, coalesce(sum(amount_dzd), 0) as amount from payment_orders where teacher_id = ${teacherId} and status = 'awaiting_review'`),
+    await deps.db.execute(
+      sql`select count(*) as n, coalesce(sum(amount_dzd), 0) as amount from payment_orders where teacher_id = ${teacherId} and status = 'awaiting_review'`,
+    ),
   );
   const gross = num(row?.gross);
   const refunds = num(row?.refunds);

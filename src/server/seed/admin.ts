@@ -3,7 +3,16 @@ import { audit } from '@server/core/audit';
 import type { TSeedStep } from '.';
 import { DEMO_PASSWORD } from './demo-accounts';
 import { addDays, PERIOD_DAYS, planPrice } from '@shared/billing';
-import { contactMessages, feedbackSubmissions, newsletterSubscribers, planSubscriptions, students, teachers, teacherStudents, user } from '@server/core/db/schema';
+import {
+  contactMessages,
+  feedbackSubmissions,
+  newsletterSubscribers,
+  planSubscriptions,
+  students,
+  teachers,
+  teacherStudents,
+  user,
+} from '@server/core/db/schema';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -23,6 +32,45 @@ async function signUp(services: Parameters<TSeedStep['run']>[0], name: string, e
   const created = await services.auth.api.signUpEmail({ body: { name, email, password: DEMO_PASSWORD } });
   await services.db.update(user).set({ role, emailVerified: true }).where(eq(user.id, created.user.id));
   return created.user.id;
+}
+
+/** The admin inbox: contact messages (one already handled), feedback and newsletter sign-ups. */
+async function seedInbox({ db }: Parameters<TSeedStep['run']>[0], adminId: string | null) {
+  await db.insert(contactMessages).values([
+    {
+      name: 'سمير بن يوسف',
+      email: 'samir@example.test',
+      phone: '+213555123456',
+      subject: 'سؤال عن خطة الأكاديمية',
+      message: 'هل يمكنني إضافة مساعدين اثنين فقط؟',
+      createdAt: sql`now() - interval '3 hours'`,
+    },
+    {
+      name: 'Claire Martin',
+      email: 'claire@example.test',
+      subject: 'Partenariat école',
+      message: 'Nous aimerions équiper nos 12 enseignants.',
+      language: 'fr',
+      createdAt: sql`now() - interval '1 day'`,
+    },
+    {
+      name: 'ليلى',
+      email: 'leila@example.test',
+      subject: 'الدفع عند الاستلام',
+      message: 'هل الدفع عند الاستلام متاح في وهران؟',
+      createdAt: sql`now() - interval '2 days'`,
+      handledAt: sql`now() - interval '1 day'`,
+      handledBy: adminId,
+    },
+  ]);
+  await db.insert(feedbackSubmissions).values([
+    { category: 'feature', title: 'الوضع الليلي', text: 'أتمنى إضافة وضع ليلي لمشاهدة الدروس.', email: 'amina@example.test' },
+    { category: 'suggestion', title: null, text: 'Add a weekly e-mail summary of student progress.', language: 'en' },
+  ]);
+  await db
+    .insert(newsletterSubscribers)
+    .values([{ email: 'news@example.test' }, { email: 'bulletin@example.test', language: 'fr' }])
+    .onConflictDoNothing();
 }
 
 /** Demo data of the admin area: more teachers and students for the overview, inbox entries, audit entries. */
@@ -55,14 +103,19 @@ export const ADMIN_SEED_STEPS: TSeedStep[] = [
         if (t.trialDays === null) {
           const start = new Date(Date.now() - 5 * DAY);
           await db.insert(planSubscriptions).values({
-            teacherId: teacher!.id, plan: t.plan, period: 'monthly', status: 'active', currentPeriodStart: start,
-            currentPeriodEnd: addDays(start, PERIOD_DAYS.monthly), periodPaidDzd: planPrice(t.plan, 'monthly'),
+            teacherId: teacher!.id,
+            plan: t.plan,
+            period: 'monthly',
+            status: 'active',
+            currentPeriodStart: start,
+            currentPeriodEnd: addDays(start, PERIOD_DAYS.monthly),
+            periodPaidDzd: planPrice(t.plan, 'monthly'),
           });
         }
         for (let s = 0; s < (i % 3) + 1; s += 1) {
           const name = STUDENT_NAMES[(i * 3 + s) % STUDENT_NAMES.length]!;
           const studentId = await signUp(services, name, `student-${t.subdomain}-${s}@darsi.test`, 'student');
-          await db.insert(students).values({ id: studentId, name, teacherId: teacher!.id, createdAt: new Date(createdAt.getTime() + (s + 1) * DAY / 2) });
+          await db.insert(students).values({ id: studentId, name, teacherId: teacher!.id, createdAt: new Date(createdAt.getTime() + ((s + 1) * DAY) / 2) });
           await db.insert(teacherStudents).values({ teacherId: teacher!.id, studentId });
         }
         if (t.status !== 'active' && admin) {
@@ -78,16 +131,7 @@ export const ADMIN_SEED_STEPS: TSeedStep[] = [
           });
         }
       }
-      await db.insert(contactMessages).values([
-        { name: 'سمير بن يوسف', email: 'samir@example.test', phone: '+213555123456', subject: 'سؤال عن خطة الأكاديمية', message: 'هل يمكنني إضافة مساعدين اثنين فقط؟', createdAt: sql`now() - interval '3 hours'` },
-        { name: 'Claire Martin', email: 'claire@example.test', subject: 'Partenariat école', message: 'Nous aimerions équiper nos 12 enseignants.', language: 'fr', createdAt: sql`now() - interval '1 day'` },
-        { name: 'ليلى', email: 'leila@example.test', subject: 'الدفع عند الاستلام', message: 'هل الدفع عند الاستلام متاح في وهران؟', createdAt: sql`now() - interval '2 days'`, handledAt: sql`now() - interval '1 day'`, handledBy: admin?.id ?? null },
-      ]);
-      await db.insert(feedbackSubmissions).values([
-        { category: 'feature', title: 'الوضع الليلي', text: 'أتمنى إضافة وضع ليلي لمشاهدة الدروس.', email: 'amina@example.test' },
-        { category: 'suggestion', title: null, text: 'Add a weekly e-mail summary of student progress.', language: 'en' },
-      ]);
-      await db.insert(newsletterSubscribers).values([{ email: 'news@example.test' }, { email: 'bulletin@example.test', language: 'fr' }]).onConflictDoNothing();
+      await seedInbox(services, admin?.id ?? null);
     },
   },
 ];

@@ -24,6 +24,7 @@ export function readyBanner(config: Pick<TConfig, 'publicHost' | 'publicHttps' |
       `    teacher  ${DEMO_ACCOUNTS.teacher.padEnd(20)} ${main}/login`,
       `    student  ${DEMO_ACCOUNTS.student.padEnd(20)} ${demo}/login`,
       `    admin    ${DEMO_ACCOUNTS.admin.padEnd(20)} ${main}/admin/login`,
+      `    assistant ${DEMO_ACCOUNTS.assistant.padEnd(19)} ${main}/login  (the demo teacher's team)`,
     );
   }
   lines.push('', '  Stop with Ctrl+C.', '');

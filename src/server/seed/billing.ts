@@ -15,14 +15,34 @@ export const BILLING_SEED_STEPS: TSeedStep[] = [
       const [teacher] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.email, DEMO_ACCOUNTS.teacher));
       if (!teacher) return;
       const now = clock.now();
-      const price = planPrice('independent', 'annual');
+      const price = planPrice('academy', 'annual');
       await db
         .insert(planInvoices)
-        .values({ reference: 'DRP-DEMO2026', teacherId: teacher.id, plan: 'independent', period: 'annual', kind: 'new', priceDzd: price, amountDzd: price, method: 'card', status: 'paid', createdAt: now, paidAt: now })
+        .values({
+          reference: 'DRP-DEMO2026',
+          teacherId: teacher.id,
+          plan: 'academy',
+          period: 'annual',
+          kind: 'new',
+          priceDzd: price,
+          amountDzd: price,
+          method: 'card',
+          status: 'paid',
+          createdAt: now,
+          paidAt: now,
+        })
         .onConflictDoNothing();
       await db
         .insert(planSubscriptions)
-        .values({ teacherId: teacher.id, plan: 'independent', period: 'annual', status: 'active', currentPeriodStart: now, currentPeriodEnd: addDays(now, PERIOD_DAYS.annual), periodPaidDzd: price })
+        .values({
+          teacherId: teacher.id,
+          plan: 'academy',
+          period: 'annual',
+          status: 'active',
+          currentPeriodStart: now,
+          currentPeriodEnd: addDays(now, PERIOD_DAYS.annual),
+          periodPaidDzd: price,
+        })
         .onConflictDoNothing();
     },
   },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { TServices } from '@server/services';
-import { demoSeedSteps, students, teachers, teacherStudents, user } from '@server/core/db/schema';
+import { demoSeedSteps, students, teachers, teacherStudents } from '@server/core/db/schema';
 import { ADMIN_SEED_STEPS } from './admin';
 import { BILLING_SEED_STEPS } from './billing';
 import { COURSE_SEED_STEPS } from './courses';
@@ -12,24 +12,13 @@ import { TRANSFER_SEED_STEPS } from './transfers';
 import { REVENUE_SEED_STEPS } from './revenue';
 import { VIDEO_SEED_STEPS } from './video';
 import { FREE_TRIAL_DAYS } from '@shared/plans';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SUBDOMAIN } from './demo-accounts';
+import { createUser, DEMO_ACCOUNTS, DEMO_SUBDOMAIN } from './demo-accounts';
+import { ENGAGEMENT_SEED_STEPS } from './engagement';
 
 export { readyBanner } from './banner';
 export { reissueDemoCards } from './courses';
 
 export type TSeedStep = { name: string; run: (services: TServices) => Promise<void> };
-
-
-/**
- * Accounts go through Better Auth so that their passwords are hashed exactly as at sign-up. An account left
- * by an earlier, interrupted run of the step is reused, so that the step can run again.
- */
-async function createUser(services: TServices, name: string, email: string, role: string) {
-  const [existing] = await services.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  const id = existing?.id ?? (await services.auth.api.signUpEmail({ body: { name, email, password: DEMO_PASSWORD } })).user.id;
-  await services.db.update(user).set({ role, emailVerified: true }).where(eq(user.id, id));
-  return id;
-}
 
 /** The demo teacher, student and admin; safe to run again after an interruption (every write is an upsert). */
 export const ACCOUNTS_SEED_STEP: TSeedStep = {
@@ -46,7 +35,7 @@ export const ACCOUNTS_SEED_STEP: TSeedStep = {
         subdomain: DEMO_SUBDOMAIN,
         status: 'active',
         isActive: true,
-        plan: 'independent',
+        plan: 'academy',
         trialEndsAt: new Date(Date.now() + FREE_TRIAL_DAYS * 24 * 60 * 60_000),
       })
       .onConflictDoNothing();
@@ -70,6 +59,7 @@ const STEPS: TSeedStep[] = [
   ...REVENUE_SEED_STEPS,
   ...PAYMENTS_SEED_STEPS,
   ...ADMIN_SEED_STEPS,
+  ...ENGAGEMENT_SEED_STEPS,
 ];
 
 export type TSeedResult = { applied: string[]; failed: { step: string; error: unknown } | null };

@@ -14,12 +14,42 @@ const DEMO_TEACHER_TEXTS = {
     { id: 'demo-hf-1', icon: 'video' as const, text: 'دروس فيديو لكل وحدة' },
     { id: 'demo-hf-2', icon: 'phone' as const, text: 'على الهاتف والحاسوب' },
   ],
-  about_me: { title: 'من أنا', name: 'أستاذ أحمد بن علي', bio: 'أدرّس الرياضيات للثانوي وأحضّر طلاب البكالوريا للامتحان.', highlights: ['الدوال الأسية واللوغاريتمية', 'مراجعة مواضيع البكالوريا'] },
+  about_me: {
+    title: 'من أنا',
+    name: 'أستاذ أحمد بن علي',
+    bio: 'أدرّس الرياضيات للثانوي وأحضّر طلاب البكالوريا للامتحان.',
+    highlights: ['الدوال الأسية واللوغاريتمية', 'مراجعة مواضيع البكالوريا'],
+  },
   pricing: [
-    { id: 'demo-price-1', name: 'شهري', price: '3000 دج', period: 'شهرياً', features: ['كل دروس الدورة'], ctaLabel: 'سجّل الآن', ctaUrl: '/student/register' },
-    { id: 'demo-price-2', name: 'ثلاثي', price: '8000 دج', period: 'لثلاثة أشهر', features: ['كل دروس الدورة'], isPopular: true, ctaLabel: 'سجّل الآن', ctaUrl: '/student/register' },
+    {
+      id: 'demo-price-1',
+      name: 'شهري',
+      price: '3.000 دج',
+      period: 'شهرياً',
+      features: ['كل دروس الدورة'],
+      ctaLabel: 'التسجيل الآن',
+      ctaUrl: '/student/register',
+    },
+    {
+      id: 'demo-price-2',
+      name: 'ثلاثي',
+      price: '8.000 دج',
+      period: 'لثلاثة أشهر',
+      features: ['كل دروس الدورة'],
+      isPopular: true,
+      ctaLabel: 'التسجيل الآن',
+      ctaUrl: '/student/register',
+    },
   ],
-  testimonials: [{ id: 'demo-t-1', name: 'أمينة (مثال في العرض التجريبي)', role: 'طالبة بكالوريا', text: 'مثال لرأي طالب: يضيف الأستاذ آراء طلابه الحقيقيين هنا.', rating: 5 }],
+  testimonials: [
+    {
+      id: 'demo-t-1',
+      name: 'أمينة (مثال في العرض التجريبي)',
+      role: 'طالبة بكالوريا',
+      text: 'مثال لرأي طالب: يضيف الأستاذ آراء طلابه الحقيقيين هنا.',
+      rating: 5,
+    },
+  ],
 };
 
 /** Demo data of the landing domain; each step runs once per database, after the accounts step. */
@@ -56,7 +86,10 @@ export const LANDING_SEED_STEPS: TSeedStep[] = [
         meta_data: { title: 'أكاديمية الأستاذ أحمد للرياضيات | دَرسي', description: 'دروس الرياضيات للثانوي والبكالوريا مع الأستاذ أحمد بن علي.' },
       });
       // Published directly (no actor to audit: this is demo data, not a teacher's action).
-      await db.update(teacherLandingPages).set({ isPublished: true, publishedAt: sql`now()` }).where(eq(teacherLandingPages.teacherId, teacher.id));
+      await db
+        .update(teacherLandingPages)
+        .set({ isPublished: true, publishedAt: sql`now()` })
+        .where(eq(teacherLandingPages.teacherId, teacher.id));
       await db.update(teacherLandingPages).set({ isMain: true }).where(eq(teacherLandingPages.id, main.id));
       landing.site.invalidate(teacher.id, teacher.subdomain);
     },

@@ -17,7 +17,11 @@ export const LIVE_SEED_STEPS: TSeedStep[] = [
     run: async (services) => {
       const { db } = services;
       const [teacher] = await db.select().from(teachers).where(eq(teachers.subdomain, 'demo'));
-      const [student] = await db.select({ id: students.id }).from(students).innerJoin(user, eq(user.id, students.id)).where(eq(user.email, 'student@darsi.test'));
+      const [student] = await db
+        .select({ id: students.id })
+        .from(students)
+        .innerJoin(user, eq(user.id, students.id))
+        .where(eq(user.email, 'student@darsi.test'));
       if (!teacher || !student) return;
       const [course] = await db
         .select({ id: courses.id })
@@ -46,7 +50,14 @@ export const LIVE_SEED_STEPS: TSeedStep[] = [
       startsAt.setUTCHours(17, 0, 0, 0);
       const [past] = await db
         .insert(liveSessions)
-        .values({ teacherId: teacher.id, courseId: course.id, title: 'حصة مباشرة: مدخل إلى الدالة الأسية', startsAt, durationMinutes: 90, externalUrl: 'https://meet.jit.si/darsi-demo-intro' })
+        .values({
+          teacherId: teacher.id,
+          courseId: course.id,
+          title: 'حصة مباشرة: مدخل إلى الدالة الأسية',
+          startsAt,
+          durationMinutes: 90,
+          externalUrl: 'https://meet.jit.si/darsi-demo-intro',
+        })
         .returning({ id: liveSessions.id });
       await db.insert(liveAttendance).values({
         teacherId: teacher.id,

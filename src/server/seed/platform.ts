@@ -14,7 +14,11 @@ export const PLATFORM_SEED_STEPS: TSeedStep[] = [
     run: async (services) => {
       const { db } = services;
       const [teacher] = await db.select().from(teachers).where(eq(teachers.subdomain, DEMO_SUBDOMAIN));
-      const [student] = await db.select({ id: students.id }).from(students).innerJoin(user, eq(user.id, students.id)).where(eq(user.email, DEMO_ACCOUNTS.student));
+      const [student] = await db
+        .select({ id: students.id })
+        .from(students)
+        .innerJoin(user, eq(user.id, students.id))
+        .where(eq(user.email, DEMO_ACCOUNTS.student));
       if (!teacher || !student) return;
       if (!teacher.contactPhone && !teacher.contactWhatsapp) {
         await db.update(teachers).set({ contactPhone: '+213555123456', contactWhatsapp: '+213555123456' }).where(eq(teachers.id, teacher.id));
@@ -34,7 +38,8 @@ export const PLATFORM_SEED_STEPS: TSeedStep[] = [
       if (!first) return;
       await services.learning.enrollFree(student.id, first.course.id, { hostSubdomain: null }, '127.0.0.1').catch(() => undefined);
       // Completing the last lesson issues the certificate, as it does for any student (decision 069).
-      for (const row of free.filter((r) => r.course.id === first.course.id)) await services.learning.complete(student.id, row.lesson.id, { hostSubdomain: null });
+      for (const row of free.filter((r) => r.course.id === first.course.id))
+        await services.learning.complete(student.id, row.lesson.id, { hostSubdomain: null });
     },
   },
 ];

@@ -30,7 +30,11 @@ export const REVENUE_SEED_STEPS: TSeedStep[] = [
     name: 'revenue',
     run: async ({ db }) => {
       const [teacher] = await db.select().from(teachers).where(eq(teachers.subdomain, DEMO_SUBDOMAIN));
-      const [student] = await db.select({ id: students.id }).from(students).innerJoin(user, eq(user.id, students.id)).where(eq(user.email, DEMO_ACCOUNTS.student));
+      const [student] = await db
+        .select({ id: students.id })
+        .from(students)
+        .innerJoin(user, eq(user.id, students.id))
+        .where(eq(user.email, DEMO_ACCOUNTS.student));
       const [plan] = await db
         .select({ id: coursePlans.id, courseId: coursePlans.courseId })
         .from(coursePlans)
@@ -44,7 +48,15 @@ export const REVENUE_SEED_STEPS: TSeedStep[] = [
       for (const [i, r] of ROWS.entries()) {
         const createdAt = new Date(now - r.daysAgo * DAY);
         const confirmedBy = r.method === 'card' ? 'chargily' : r.method === 'code' ? null : teacher.userId;
-        await recordLedgerEntry(db, { ...base, method: r.method, amountDzd: r.amount, feesDzd: r.fees ?? null, confirmedBy, sourceKey: `demo:${i}`, createdAt });
+        await recordLedgerEntry(db, {
+          ...base,
+          method: r.method,
+          amountDzd: r.amount,
+          feesDzd: r.fees ?? null,
+          confirmedBy,
+          sourceKey: `demo:${i}`,
+          createdAt,
+        });
       }
       // One card payment given back (as the refund action records it), and one transfer waiting for review.
       const [refunded] = await db.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.sourceKey, 'demo:6'));

@@ -41,7 +41,10 @@ export const TRANSFER_SEED_STEPS: TSeedStep[] = [
       const { db, transfers } = services;
       const [teacher] = await db.select().from(teachers).where(eq(teachers.subdomain, 'demo'));
       if (!teacher) return;
-      const [course] = await db.select({ id: courses.id }).from(courses).where(and(eq(courses.teacherId, teacher.id), eq(courses.title, COURSE_TITLE)));
+      const [course] = await db
+        .select({ id: courses.id })
+        .from(courses)
+        .where(and(eq(courses.teacherId, teacher.id), eq(courses.title, COURSE_TITLE)));
       if (!course) return;
       await transfers.saveTransferSettings(teacher.id, {
         transferEnabled: true,

@@ -29,14 +29,16 @@ export const VIDEO_SEED_STEPS: TSeedStep[] = [
         sectionId: first.id,
         title: 'شرح مصوّر: التمثيل البياني للدالة الأسية',
         type: 'video',
-        bodyHtml: '<p>شاهد الشرح ثم انتقل إلى التمارين.</p>',
+        bodyHtml: '<p>بعد مشاهدة الشرح يأتي دور التمارين.</p>',
         url: '',
         releaseAt: null,
       });
       const order = await Promise.all(
         sections.map(async (s) => ({
           id: s.id,
-          lessonIds: (await db.select({ id: lessons.id }).from(lessons).where(eq(lessons.sectionId, s.id)).orderBy(asc(lessons.position), asc(lessons.createdAt)))
+          lessonIds: (
+            await db.select({ id: lessons.id }).from(lessons).where(eq(lessons.sectionId, s.id)).orderBy(asc(lessons.position), asc(lessons.createdAt))
+          )
             .map((l) => l.id)
             .filter((id) => id !== lesson.id),
         })),

@@ -5,6 +5,8 @@ import type { TSiteAssets } from '@views/site/context';
 
 /** Written by `vite build -c vite.site.config.ts` next to the web app. */
 export const SITE_MANIFEST = '.vite/site-manifest.json';
+/** The worker's Workbox routes, bundled by scripts/build-server.mjs (not served on their own). */
+export const SITE_WORKER_ROUTES = '.vite/site-worker-routes.js';
 const ENTRY_SCRIPT = 'src/views/site/client/main.ts';
 const ENTRY_STYLE = 'src/views/site/site.css';
 

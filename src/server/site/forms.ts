@@ -104,9 +104,7 @@ export function siteService({ db, mailer, secret, logger }: TSiteDeps) {
       await consume(db, limit('feedback', from.ip));
       if (isBot(input)) return;
       const { category, title, text, email } = input;
-      await db
-        .insert(feedbackSubmissions)
-        .values({ category, title: title || null, text, email: email ?? null, language: from.language });
+      await db.insert(feedbackSubmissions).values({ category, title: title || null, text, email: email ?? null, language: from.language });
     },
 
     /**

@@ -11,7 +11,7 @@ const i18n = localeInstance(['site', 'docs', 'common', 'errors'], 'site');
 export function siteTranslator(lng: TLanguage) {
   const fixed = i18n.getFixedT(lng, 'site');
   const t: TSiteT = (key, options) => fixed(key, options ?? {}) as string;
-  const list = <T,>(key: string): T[] => {
+  const list = <T>(key: string): T[] => {
     const value = fixed(key, { returnObjects: true }) as unknown;
     return Array.isArray(value) ? (value as T[]) : [];
   };

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
@@ -18,7 +20,7 @@ import { AppError } from '@server/core/errors';
 import { requestContext, sameOriginOnly } from '@server/core/request-context';
 import type { TSiteDeps } from './deps';
 import { NEWSLETTER_PATHS } from './forms';
-import { loadSiteBuild } from './assets';
+import { loadSiteBuild, SITE_WORKER_ROUTES } from './assets';
 import { loadDocs } from './docs';
 import { renderPage } from './render';
 import { robotsTxt, sitemapXml } from './seo';
@@ -31,7 +33,9 @@ const YEAR_S = 365 * 24 * 60 * 60;
 const FORMS = { contact: ZContactMessage, feedback: ZFeedbackSubmission, newsletter: ZNewsletterSignup, unsubscribe: ZNewsletterSignup } as const;
 type TFormName = keyof typeof FORMS;
 
-const metaOf = (key: string) => (t: TSiteT): TPageMeta => ({ title: t(`meta.${key}.title`), description: t(`meta.${key}.description`) });
+const metaOf =
+  (key: string) =>
+  (t: TSiteT): TPageMeta => ({ title: t(`meta.${key}.title`), description: t(`meta.${key}.description`) });
 
 /** Where a form posted without JavaScript sends the visitor back to, with its outcome. */
 function formAnchor(form: TFormName, path: string) {
@@ -47,6 +51,51 @@ function formResultOf(c: Context<TAppEnv>): TSiteContext['formResult'] {
   return { form, status };
 }
 
+/** A rendered page, revalidated by its ETag; it remembers a language chosen in the address. */
+function sendHtml(c: Context<TAppEnv>, html: string, status: 200 | 404 = 200) {
+  const lng = toLanguage(c.get('language'));
+  const explicit = c.req.query('lng');
+  // An explicit choice in the address is remembered, as the web app's language detector does.
+  if (isLanguage(explicit)) setCookie(c, LANGUAGE_COOKIE, explicit, { path: '/', sameSite: 'Lax', maxAge: YEAR_S });
+  const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
+  c.header('Cache-Control', REVALIDATE);
+  c.header('Vary', 'Cookie, Accept-Language');
+  c.header('Content-Language', lng);
+  c.header('ETag', etag);
+  if (status === 200 && c.req.header('if-none-match') === etag) return c.body(null, 304);
+  return c.html(html, status);
+}
+
+/** The worker's Workbox routes as the build bundled them (scripts/build-server.mjs), or none before a build. */
+function workerRoutes(webDistDir: string) {
+  const file = path.join(webDistDir, SITE_WORKER_ROUTES);
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+}
+
+/** /sitemap.xml, /robots.txt and /service-worker.js: revalidated like every other non-hashed file, as they change with each deployment. */
+function mountSiteFiles(app: Hono<TAppEnv>, config: TSiteDeps['config'], origin: string, build: ReturnType<typeof loadSiteBuild>) {
+  const routes = workerRoutes(config.webDistDir);
+  const worker = serviceWorkerSource(build.version, build.precache, PUBLIC_PATHS, routes);
+  app.get('/sitemap.xml', (c) => {
+    c.header('Cache-Control', REVALIDATE);
+    // The pages change when a new build is deployed, so that is their last modification.
+    return c.body(sitemapXml(origin, PUBLIC_PATHS, build.builtAt.toISOString().slice(0, 10)), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+  });
+  app.get('/robots.txt', (c) => {
+    c.header('Cache-Control', REVALIDATE);
+    return c.text(robotsTxt(origin));
+  });
+  app.get('/service-worker.js', (c) => {
+    // Browsers check for a new worker at least daily whatever the header; no-cache makes every check real.
+    c.header('Cache-Control', REVALIDATE);
+    c.header('Service-Worker-Allowed', '/');
+    // Tests only: a cookie stands for a new deployment in that one browser context (e2e/site/seo.spec.ts).
+    const testBump = config.env === 'test' ? getCookie(c, TEST_WORKER_VERSION_COOKIE) : undefined;
+    const body = testBump ? serviceWorkerSource(`${build.version}-${testBump}`, build.precache, PUBLIC_PATHS, routes) : worker;
+    return c.body(body, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+  });
+}
+
 /**
  * Darsi's own public site on the main domain (spec §2.1, §2.2): every page rendered on the server to
  * complete HTML in the visitor's language, plus /sitemap.xml, /robots.txt, /service-worker.js and the
@@ -58,21 +107,6 @@ export function mountSite(app: Hono<TAppEnv>, services: TSiteDeps): { notFound: 
   const build = loadSiteBuild(config.webDistDir);
   const docs = loadDocs();
   const origin = `${config.publicHttps ? 'https' : 'http'}://${config.publicHost}`;
-  const worker = serviceWorkerSource(build.version, build.precache, PUBLIC_PATHS);
-
-  const sendHtml = (c: Context<TAppEnv>, html: string, status: 200 | 404 = 200) => {
-    const lng = toLanguage(c.get('language'));
-    const explicit = c.req.query('lng');
-    // An explicit choice in the address is remembered, as the web app's language detector does.
-    if (isLanguage(explicit)) setCookie(c, LANGUAGE_COOKIE, explicit, { path: '/', sameSite: 'Lax', maxAge: YEAR_S });
-    const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
-    c.header('Cache-Control', REVALIDATE);
-    c.header('Vary', 'Cookie, Accept-Language');
-    c.header('Content-Language', lng);
-    c.header('ETag', etag);
-    if (status === 200 && c.req.header('if-none-match') === etag) return c.body(null, 304);
-    return c.html(html, status);
-  };
 
   const render = (c: Context<TAppEnv>, meta: (t: TSiteT) => TPageMeta, body: () => ReactNode) =>
     renderPage(
@@ -90,7 +124,15 @@ export function mountSite(app: Hono<TAppEnv>, services: TSiteDeps): { notFound: 
 
   /** Spec §2.1 and §8: any other path is a not-found page (404) in the visitor's language, with a link home. */
   const notFound = (c: Context<TAppEnv>) =>
-    sendHtml(c, render(c, (t) => ({ ...metaOf('notFound')(t), noindex: true }), () => createElement(NotFoundPage)), 404);
+    sendHtml(
+      c,
+      render(
+        c,
+        (t) => ({ ...metaOf('notFound')(t), noindex: true }),
+        () => createElement(NotFoundPage),
+      ),
+      404,
+    );
 
   for (const route of SITE_ROUTES) {
     app.get(route.path, (c) => sendHtml(c, render(c, metaOf(route.meta), route.render)));
@@ -105,42 +147,44 @@ export function mountSite(app: Hono<TAppEnv>, services: TSiteDeps): { notFound: 
     const html = isDocSlug(slug) ? docs.html(lng, slug) : null;
     if (html === null) return notFound(c);
     const meta = (t: TSiteT) => ({ title: t(`docs:pages.${slug}.title`), description: t(`docs:pages.${slug}.description`) });
-    return sendHtml(c, render(c, meta, () => createElement(DocPage, { slug, html })));
+    return sendHtml(
+      c,
+      render(c, meta, () => createElement(DocPage, { slug, html })),
+    );
   });
 
-  // Revalidated like every other non-hashed file: they change with each deployment.
-  app.get('/sitemap.xml', (c) => {
-    c.header('Cache-Control', REVALIDATE);
-    // The pages change when a new build is deployed, so that is their last modification.
-    return c.body(sitemapXml(origin, PUBLIC_PATHS, build.builtAt.toISOString().slice(0, 10)), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
-  });
-  app.get('/robots.txt', (c) => {
-    c.header('Cache-Control', REVALIDATE);
-    return c.text(robotsTxt(origin));
-  });
-  app.get('/service-worker.js', (c) => {
-    // Browsers check for a new worker at least daily whatever the header; no-cache makes every check real.
-    c.header('Cache-Control', REVALIDATE);
-    c.header('Service-Worker-Allowed', '/');
-    // Tests only: a cookie stands for a new deployment in that one browser context (e2e/site/seo.spec.ts).
-    const testBump = config.env === 'test' ? getCookie(c, TEST_WORKER_VERSION_COOKIE) : undefined;
-    const body = testBump ? serviceWorkerSource(`${build.version}-${testBump}`, build.precache, PUBLIC_PATHS) : worker;
-    return c.body(body, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
-  });
+  mountSiteFiles(app, config, origin, build);
 
-  app.post('/site-forms/:form', sameOriginOnly(config), bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new AppError('PAYLOAD_TOO_LARGE'); } }), async (c) => {
-    const form = c.req.param('form');
-    const back = c.req.query('return') ?? '/';
-    const path = PUBLIC_PATHS.includes(back) || back === NEWSLETTER_PATHS.unsubscribe ? back : '/';
-    if (!(form in FORMS)) return c.redirect(path, 303);
-    const name = form as TFormName;
-    const body = (await c.req.parseBody()) as Record<string, unknown>;
-    const status = await submitForm(services, name, FORMS[name].safeParse(body), requestContext(c, config));
-    const sep = path.includes('?') ? '&' : '?';
-    return c.redirect(`${path}${sep}form=${name}&status=${status}#${formAnchor(name, path)}`, 303);
-  });
+  app.post(
+    '/site-forms/:form',
+    sameOriginOnly(config),
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE');
+      },
+    }),
+    async (c) => {
+      const form = c.req.param('form');
+      const back = c.req.query('return') ?? '/';
+      const path = PUBLIC_PATHS.includes(back) || back === NEWSLETTER_PATHS.unsubscribe ? back : '/';
+      if (!(form in FORMS)) return c.redirect(path, 303);
+      const name = form as TFormName;
+      const body = (await c.req.parseBody()) as Record<string, unknown>;
+      const status = await submitForm(services, name, FORMS[name].safeParse(body), requestContext(c, config));
+      const sep = path.includes('?') ? '&' : '?';
+      return c.redirect(`${path}${sep}form=${name}&status=${status}#${formAnchor(name, path)}`, 303);
+    },
+  );
   mountNewsletterPages(app, services, (c, action, state) =>
-    sendHtml(c, render(c, (t) => ({ ...metaOf(action === 'unsubscribe' ? 'newsletterUnsubscribe' : 'newsletterResubscribe')(t), noindex: true }), () => createElement(NewsletterPage, { action, state }))),
+    sendHtml(
+      c,
+      render(
+        c,
+        (t) => ({ ...metaOf(action === 'unsubscribe' ? 'newsletterUnsubscribe' : 'newsletterResubscribe')(t), noindex: true }),
+        () => createElement(NewsletterPage, { action, state }),
+      ),
+    ),
   );
   return { notFound };
 }
@@ -168,16 +212,26 @@ function mountNewsletterPages(
   for (const action of ['unsubscribe', 'resubscribe'] as const) {
     const path = NEWSLETTER_PATHS[action];
     app.get(path, (c) => page(c, action, stateOf(c, action)));
-    app.post(path, sameOriginOnly(config), bodyLimit({ maxSize: 8 * 1024, onError: () => { throw new AppError('PAYLOAD_TOO_LARGE'); } }), async (c) => {
-      const token = (await c.req.parseBody()).token;
-      try {
-        await (action === 'unsubscribe' ? site.unsubscribe(String(token ?? '')) : site.resubscribe(String(token ?? '')));
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        return page(c, action, { step: 'invalid' });
-      }
-      return c.redirect(`${path}?done=1`, 303);
-    });
+    app.post(
+      path,
+      sameOriginOnly(config),
+      bodyLimit({
+        maxSize: 8 * 1024,
+        onError: () => {
+          throw new AppError('PAYLOAD_TOO_LARGE');
+        },
+      }),
+      async (c) => {
+        const token = (await c.req.parseBody()).token;
+        try {
+          await (action === 'unsubscribe' ? site.unsubscribe(String(token ?? '')) : site.resubscribe(String(token ?? '')));
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          return page(c, action, { step: 'invalid' });
+        }
+        return c.redirect(`${path}?done=1`, 303);
+      },
+    );
   }
 }
 

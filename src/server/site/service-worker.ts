@@ -1,11 +1,13 @@
+import { PUSH_WORKER_SOURCE } from '@shared/push-worker';
+
 /**
  * The main site's offline worker (spec §4, §7.8), served at /service-worker.js. Its bytes change with
  * every build (VERSION), which is what makes the browser see an update. It never calls skipWaiting on
  * its own: the page asks for it (SKIP_WAITING) about 3 s after the load that follows an update, and the
  * new worker then tells its pages to reload (RELOAD).
  *
- * Only the public site's pages and the hashed assets are handled; the API and the signed-in app always
- * go to the network untouched.
+ * Caching and routing are Workbox's (worker-routes.ts, decision 192): the public site's pages, the hashed
+ * assets, translations and the student's screens; the API always goes to the network untouched.
  */
 
 type TWorkerScope = {
@@ -20,10 +22,6 @@ type TWorkerScope = {
 
 type TInstallEvent = { waitUntil: (p: Promise<unknown>) => void };
 type TMessageEvent = { data?: { type?: string } };
-type TFetchEvent = {
-  request: Request;
-  respondWith: (r: Promise<Response>) => void;
-};
 
 /** Install (precache), activate (drop older caches, reload the pages of an update) and SKIP_WAITING. */
 function lifecycle(self: TWorkerScope, VERSION: string, PRECACHE: string[]) {
@@ -70,64 +68,15 @@ function lifecycle(self: TWorkerScope, VERSION: string, PRECACHE: string[]) {
   self.addEventListener('message', function (event: TMessageEvent) {
     if (event.data && event.data.type === 'SKIP_WAITING') void self.skipWaiting();
   });
-
 }
 
-/** Hashed assets from the cache first; the public site's pages from the network first, the last copy offline. */
-function fetches(self: TWorkerScope, VERSION: string, PAGES: string[]) {
-  const CACHE = 'darsi-site-' + VERSION;
-  const pages = new Set(PAGES);
-  self.addEventListener('fetch', function (event: TFetchEvent) {
-    const request = event.request;
-    if (request.method !== 'GET') return;
-    const url = new URL(request.url);
-    if (url.origin !== self.location.origin) return;
-    if (url.pathname.indexOf('/assets/') === 0) {
-      // Hashed file names never change content: the cache is always right.
-      event.respondWith(
-        caches.match(request).then(function (hit) {
-          return (
-            hit ||
-            fetch(request).then(function (response) {
-              if (response.ok) {
-                const copy = response.clone();
-                void caches.open(CACHE).then(function (cache) {
-                  return cache.put(request, copy);
-                });
-              }
-              return response;
-            })
-          );
-        }),
-      );
-      return;
-    }
-    if (request.mode === 'navigate' && pages.has(url.pathname)) {
-      // Pages: the network first (they change), the last copy when offline.
-      event.respondWith(
-        fetch(request)
-          .then(function (response) {
-            if (response.ok) {
-              const copy = response.clone();
-              void caches.open(CACHE).then(function (cache) {
-                return cache.put(request, copy);
-              });
-            }
-            return response;
-          })
-          .catch(function () {
-            return caches.match(request, { ignoreVary: true }).then(function (hit) {
-              return hit || caches.match('/', { ignoreVary: true, ignoreSearch: true }).then(function (home) {
-                return home || Response.error();
-              });
-            });
-          }),
-      );
-    }
-  });
-}
-
-export function serviceWorkerSource(version: string, precache: string[], pages: readonly string[]): string {
+/**
+ * The worker as served: this build's settings, the lifecycle above, then the caching routes on Workbox
+ * (src/views/site/client/worker-routes.ts, bundled by the build; absent before a build, when nothing is cached but
+ * the precache), and the web push handlers shared with the landing pages' worker (decision 210).
+ */
+export function serviceWorkerSource(version: string, precache: string[], pages: readonly string[], routes = ''): string {
   const v = JSON.stringify(version);
-  return `'use strict';\n(${lifecycle.toString()})(self, ${v}, ${JSON.stringify(precache)});\n(${fetches.toString()})(self, ${v}, ${JSON.stringify(pages)});\n`;
+  const settings = `self.DARSI_SW = ${JSON.stringify({ version, pages })};`;
+  return `'use strict';\n${settings}\n(${lifecycle.toString()})(self, ${v}, ${JSON.stringify(precache)});\n${routes}\n${PUSH_WORKER_SOURCE}\n`;
 }

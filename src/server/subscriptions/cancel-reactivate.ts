@@ -13,7 +13,14 @@ import { enrollments } from '@server/core/db/schema';
 const e = enrollments;
 
 /** The audit row of a teacher's change to one enrollment, in the same transaction as the change. */
-function auditEnrollment(tx: Parameters<typeof audit>[0], action: TAuditAction, current: { id: string; studentId: string; courseId: string }, teacherId: string, actor: TActor, extra: NonNullable<TAuditEntry['details']> = {}) {
+function auditEnrollment(
+  tx: Parameters<typeof audit>[0],
+  action: TAuditAction,
+  current: { id: string; studentId: string; courseId: string },
+  teacherId: string,
+  actor: TActor,
+  extra: NonNullable<TAuditEntry['details']> = {},
+) {
   return audit(tx, {
     actorUserId: actor.userId,
     actorRole: 'teacher',
@@ -26,35 +33,32 @@ function auditEnrollment(tx: Parameters<typeof audit>[0], action: TAuditAction, 
   });
 }
 
-export async function cancel(deps: TSubscriptionsDeps, teacherId: string, enrollmentId: string, actor: TActor) {
-  const { db, clock } = deps;
-  return db.transaction(async (tx) => {
-    const current = await ownEnrollment(tx, teacherId, enrollmentId);
-    if (current.status === 'cancelled') return { ok: true as const };
-    const now = clock.now();
-    await tx.update(e).set({ status: 'cancelled', cancelledAt: now, updatedAt: now }).where(eq(e.id, current.id));
-    await recordCancellation(tx, current, actor.userId, now);
-    await auditEnrollment(tx, 'subscription.cancelled', current, teacherId, actor);
-    return { ok: true as const };
-  });
+/** Cancelled or suspended: the same step twice is harmless (a double click, a second tab). */
+function stopWith(status: 'cancelled' | 'suspended') {
+  return (deps: TSubscriptionsDeps, teacherId: string, enrollmentId: string, actor: TActor) =>
+    deps.db.transaction(async (tx) => {
+      const current = await ownEnrollment(tx, teacherId, enrollmentId);
+      if (current.status === status) return { ok: true as const };
+      const now = deps.clock.now();
+      const cancelled = status === 'cancelled';
+      await tx
+        .update(e)
+        .set({ status, updatedAt: now, ...(cancelled ? { cancelledAt: now } : {}) })
+        .where(eq(e.id, current.id));
+      if (cancelled) await recordCancellation(tx, current, actor.userId, now);
+      await auditEnrollment(tx, cancelled ? 'subscription.cancelled' : 'subscription.suspended', current, teacherId, actor);
+      return { ok: true as const };
+    });
 }
+
+export const cancel = stopWith('cancelled');
 
 /**
  * Suspends a subscription (decision 124): the student keeps their place in the list, their progress and the
  * period they paid for (its end date does not move), but no lesson, video or live session opens until the
- * teacher reactivates it. Suspending twice is harmless.
+ * teacher reactivates it.
  */
-export async function suspend(deps: TSubscriptionsDeps, teacherId: string, enrollmentId: string, actor: TActor) {
-  const { db, clock } = deps;
-  return db.transaction(async (tx) => {
-    const current = await ownEnrollment(tx, teacherId, enrollmentId);
-    if (current.status === 'suspended') return { ok: true as const };
-    const now = clock.now();
-    await tx.update(e).set({ status: 'suspended', updatedAt: now }).where(eq(e.id, current.id));
-    await auditEnrollment(tx, 'subscription.suspended', current, teacherId, actor);
-    return { ok: true as const };
-  });
-}
+export const suspend = stopWith('suspended');
 
 /**
  * Back to active; an expired subscription gets a new period of its plan from today, or, when its plan

@@ -63,7 +63,11 @@ export async function enroll(deps: TSubscriptionsDeps, teacherId: string, input:
         createdAt: now,
       });
     }
-    if (input.notes !== undefined) await tx.update(e).set({ notes: input.notes || null }).where(eq(e.id, row.id));
+    if (input.notes !== undefined)
+      await tx
+        .update(e)
+        .set({ notes: input.notes || null })
+        .where(eq(e.id, row.id));
     await audit(tx, {
       actorUserId: actor.userId,
       actorRole: 'teacher',

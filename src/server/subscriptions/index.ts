@@ -12,7 +12,7 @@ import { exportRows, list } from './list-students';
  */
 
 export { extendOnConflict, grantAccess } from './grant';
-export { subscriptionTeacherRoutes } from './routes';
+export { subscriptionsApi } from './routes';
 export { progressView } from './views';
 
 export function createSubscriptions(deps: TSubscriptionsDeps) {

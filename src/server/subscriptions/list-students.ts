@@ -1,56 +1,33 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { subscriptionStatus } from '@shared/courses';
 import type { TStudentsQuery } from '@shared/schemas/courses';
-import { courses, students, teacherStudents, user } from '@server/core/db/schema';
+import { courses, enrollments, students, user } from '@server/core/db/schema';
 import { iso } from '@server/core/dates';
-import { inChunks, likePattern, progressColumns, statusCondition } from './queries';
+import { inChunks, progressColumns } from './queries';
 import { progressView } from './views';
 import type { TSubscriptionsDeps } from './deps';
-import { enrollments } from '@server/core/db/schema';
+import { countKeys, cursorOf, pageKeys, type TListFilter, type TListKey } from './list-keys';
+import { cachedTotal } from './list-totals';
 
 const EXPORT_MAX_ROWS = 50_000;
 const e = enrollments;
 
-/** Filters on the narrow tables only; a search looks names and e-mails up in a sub-select. */
-function filters(deps: TSubscriptionsDeps, teacherId: string, q: Omit<TStudentsQuery, 'page' | 'pageSize'>, now: Date) {
-  const { db } = deps;
-  const joinOn = and(eq(e.studentId, teacherStudents.studentId), eq(e.teacherId, teacherStudents.teacherId), q.courseId ? eq(e.courseId, q.courseId) : undefined);
-  const matching = q.q
-    ? inArray(
-        teacherStudents.studentId,
-        db
-          .select({ id: students.id })
-          .from(students)
-          .innerJoin(user, eq(user.id, students.id))
-          .where(or(ilike(students.name, likePattern(q.q)), ilike(user.email, likePattern(q.q)))),
-      )
-    : undefined;
-  const where = and(eq(teacherStudents.teacherId, teacherId), matching, q.status ? statusCondition(q.status, now) : undefined, q.type ? eq(e.type, q.type) : undefined);
-  return { joinOn, where };
-}
-
 /**
- * One page in two steps, so that 10,000 students stay fast: the keys (student, enrollment) are sorted and
- * counted on the narrow tables, then names, courses and progress are read for that page only.
+ * One page in two steps, so that 100,000 students stay fast: the keys (student, enrollment) come from
+ * list-keys.ts in index order, then names, courses and progress are read for that page only.
  */
-async function page(deps: TSubscriptionsDeps, teacherId: string, q: Omit<TStudentsQuery, 'page' | 'pageSize'>, limit: number, offset: number) {
-  const { db, clock } = deps;
-  const now = clock.now();
-  const { joinOn, where } = filters(deps, teacherId, q, now);
-  const keys = await db
-    .select({ studentId: teacherStudents.studentId, joinedAt: teacherStudents.joinedAt, enrollmentId: e.id, total: sql<number>`(count(*) over ())::int` })
-    .from(teacherStudents)
-    .leftJoin(e, joinOn)
-    .where(where)
-    .orderBy(desc(sql`coalesce(${e.createdAt}, ${teacherStudents.joinedAt})`), asc(teacherStudents.studentId))
-    .limit(limit)
-    .offset(offset);
+async function rowsFor(deps: TSubscriptionsDeps, keys: TListKey[], now: Date) {
+  const { db } = deps;
   const studentIds = [...new Set(keys.map((k) => k.studentId))];
   const enrollmentIds = keys.flatMap((k) => (k.enrollmentId ? [k.enrollmentId] : []));
   const people = new Map(
     (
       await inChunks(studentIds, (ids) =>
-        db.select({ id: students.id, name: students.name, email: user.email }).from(students).innerJoin(user, eq(user.id, students.id)).where(inArray(students.id, ids)),
+        db
+          .select({ id: students.id, name: students.name, email: user.email })
+          .from(students)
+          .innerJoin(user, eq(user.id, students.id))
+          .where(inArray(students.id, ids)),
       )
     ).map((p) => [p.id, p]),
   );
@@ -92,25 +69,36 @@ async function page(deps: TSubscriptionsDeps, teacherId: string, q: Omit<TStuden
         : null,
     };
   });
-  return { total: keys[0]?.total ?? null, rows };
+  return rows;
 }
 
-/** Spec §2.4 Student Subscription Management: enrolled and non-enrolled students, paginated on the server. */
+/** Spec §2.4 Student Subscription Management: enrolled and non-enrolled students, a page at a time (decision 225). */
 export async function list(deps: TSubscriptionsDeps, teacherId: string, q: TStudentsQuery) {
   const { db, clock } = deps;
-  const result = await page(deps, teacherId, q, q.pageSize, (q.page - 1) * q.pageSize);
-  let total = result.total;
-  if (total === null) {
-    // Past the last page the window count is not there: count on its own.
-    const { joinOn, where } = filters(deps, teacherId, q, clock.now());
-    const [row] = await db.select({ n: count() }).from(teacherStudents).leftJoin(e, joinOn).where(where);
-    total = row?.n ?? 0;
-  }
-  return { total, page: q.page, pageSize: q.pageSize, rows: result.rows };
+  const now = clock.now();
+  const { after, before, pageSize, ...filter } = q;
+  const cursor = before ? { dir: 'before' as const, at: before } : after ? { dir: 'after' as const, at: after } : undefined;
+  // One more than a page tells whether another page follows, without counting.
+  const keys = await pageKeys(db, teacherId, filter, now, pageSize + 1, cursor);
+  const more = keys.length > pageSize;
+  const page = cursor?.dir === 'before' ? keys.slice(more ? 1 : 0) : keys.slice(0, pageSize);
+  // A list that fits on its first page is its own count.
+  const count = !cursor && !more ? async () => page.length : () => cachedTotal(db, teacherId, filter, () => countKeys(db, teacherId, filter, now));
+  const [rows, total] = await Promise.all([rowsFor(deps, page, now), count()]);
+  const first = page[0];
+  const last = page.at(-1);
+  return {
+    total,
+    pageSize,
+    rows,
+    // Forward: another page when one more row came, or when we came back from further on.
+    nextCursor: last && (cursor?.dir === 'before' || more) ? cursorOf(last) : null,
+    prevCursor: first && (cursor?.dir === 'after' || (cursor?.dir === 'before' && more)) ? cursorOf(first) : null,
+  };
 }
 
-export async function exportRows(deps: TSubscriptionsDeps, teacherId: string, q: Omit<TStudentsQuery, 'page' | 'pageSize'>) {
-  return (await page(deps, teacherId, q, EXPORT_MAX_ROWS, 0)).rows;
+export async function exportRows(deps: TSubscriptionsDeps, teacherId: string, q: TListFilter) {
+  return rowsFor(deps, await pageKeys(deps.db, teacherId, q, deps.clock.now(), EXPORT_MAX_ROWS), deps.clock.now());
 }
 
 export type TStudentRow = Awaited<ReturnType<typeof exportRows>>[number];

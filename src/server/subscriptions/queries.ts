@@ -4,17 +4,11 @@ import { coursePlans, enrollments, lessonProgress, lessons } from '@server/core/
 import { AppError } from '@server/core/errors';
 import { addDays } from '@server/core/dates';
 import type { TTx } from '@server/core/db/sql';
+import { ownedRow } from '@server/core/db/owned-row';
 
 const e = enrollments;
 
-export async function ownEnrollment(tx: TTx, teacherId: string, enrollmentId: string) {
-  const [row] = await tx
-    .select()
-    .from(e)
-    .where(and(eq(e.id, enrollmentId), eq(e.teacherId, teacherId)));
-  if (!row) throw new AppError('ENROLLMENT_NOT_FOUND');
-  return row;
-}
+export const ownEnrollment = (tx: TTx, teacherId: string, enrollmentId: string) => ownedRow(tx, e, teacherId, enrollmentId, 'ENROLLMENT_NOT_FOUND');
 
 export async function coursePlan(tx: TTx, courseId: string, planId: string) {
   const [plan] = await tx

@@ -25,7 +25,16 @@ export async function acceptUpload(deps: TVideoDeps, transcode: TJobDefinition<T
   const lesson = await ownLesson(deps.db, upload.teacherId, upload.lessonId);
   const before = await videoOf(deps.db, lesson.id);
   const generation = (before?.generation ?? 0) + 1;
-  const values = { state: 'queued', progress: 0, generation, uploadId: upload.uploadId, originalName: upload.filename, originalBytes: upload.bytes, errorCode: null, durationSec: probe.durationSec };
+  const values = {
+    state: 'queued',
+    progress: 0,
+    generation,
+    uploadId: upload.uploadId,
+    originalName: upload.filename,
+    originalBytes: upload.bytes,
+    errorCode: null,
+    durationSec: probe.durationSec,
+  };
   await deps.db
     .insert(lessonVideos)
     .values({ lessonId: lesson.id, teacherId: lesson.teacherId, courseId: lesson.courseId, ...values })

@@ -3,6 +3,7 @@ import type { TViewer } from '@server/auth';
 import { lessons, students, teachers, videoLeases } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
 import type { TVideoDeps } from './deps';
+import { isTeacherActive } from '@server/core/db/teacher-active';
 
 export type TEntitlement = { role: 'teacher' | 'student'; teacherId: string; courseId: string };
 
@@ -18,7 +19,7 @@ export async function entitlement(deps: TVideoDeps, userId: string, lessonId: st
     .innerJoin(teachers, eq(teachers.id, lessons.teacherId))
     .where(eq(lessons.id, lessonId));
   if (!lesson) throw new AppError('VIDEO_FORBIDDEN');
-  if (lesson.ownerUserId === userId && lesson.status === 'active' && lesson.isActive) return { role: 'teacher', teacherId: lesson.teacherId, courseId: lesson.courseId };
+  if (lesson.ownerUserId === userId && isTeacherActive(lesson)) return { role: 'teacher', teacherId: lesson.teacherId, courseId: lesson.courseId };
   const [student] = await deps.db.select({ id: students.id }).from(students).where(eq(students.id, userId));
   if (!student) throw new AppError('VIDEO_FORBIDDEN');
   try {
@@ -34,14 +35,14 @@ export async function entitlement(deps: TVideoDeps, userId: string, lessonId: st
  * The viewer's screen still holds the lease (the newest device wins, decision 064) and it has not lapsed: a
  * device that stopped sending heartbeats (closed, or a script that only downloads) is dropped LEASE_SECONDS after
  * its last one and gets no playlist, segment or key until a heartbeat of the same session takes the lease back
- * (issue 23.7).
+ * (issue 23.7). Returns when the lease lapses, or null when the session does not hold it.
  */
-export async function holdsLease(deps: TVideoDeps, userId: string, sessionId: string): Promise<boolean> {
+export async function leaseEnd(deps: TVideoDeps, userId: string, sessionId: string): Promise<Date | null> {
   const [lease] = await deps.db
-    .select({ sessionId: videoLeases.sessionId })
+    .select({ expiresAt: videoLeases.expiresAt })
     .from(videoLeases)
     .where(and(eq(videoLeases.userId, userId), eq(videoLeases.sessionId, sessionId), gt(videoLeases.expiresAt, deps.clock.now())));
-  return lease !== undefined;
+  return lease?.expiresAt ?? null;
 }
 
 /** A masked e-mail or phone for the watermark: enough to trace a leak, not enough to read the contact. */

@@ -1,7 +1,7 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createCipheriv, hkdfSync } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
 import type { TConfig } from '@server/core/config';
+import { dataDirSecret, openGcm, sealGcm } from '@server/core/secret-box';
 
 /*
  * The video's secrets (docs/decisions/063-video-keys-and-tokens.md): one VIDEO_SECRET outside the database,
@@ -13,13 +13,7 @@ export type TVideoKeys = { token: Buffer; wrap: Buffer };
 
 /** Outside production a missing VIDEO_SECRET is generated once into the data directory, like CODES_SECRET. */
 export function resolveVideoSecret(config: Pick<TConfig, 'videoSecret' | 'dataDir'>): string {
-  if (config.videoSecret) return config.videoSecret;
-  const file = path.join(config.dataDir, '.video-secret');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  return dataDirSecret(config.videoSecret, config.dataDir, '.video-secret');
 }
 
 export function deriveVideoKeys(secret: string): TVideoKeys {
@@ -30,24 +24,31 @@ export function deriveVideoKeys(secret: string): TVideoKeys {
 /** A playback token: who (user), what (lesson), which playback session, until when (unix seconds). */
 export type TPlaybackToken = { userId: string; lessonId: string; sessionId: string; exp: number };
 
-const sign = (keys: TVideoKeys, body: string) => createHmac('sha256', keys.token).update(body).digest('base64url');
+// A JWT (RFC 7519) signed with HS256 by `jose` (decision 139): the claims are checked by a maintained library,
+// never by hand; `aud` keeps a token of another kind signed with another key from ever being read as this one.
+const AUDIENCE = 'darsi:video';
 
-export function signToken(keys: TVideoKeys, token: TPlaybackToken): string {
-  const body = Buffer.from(JSON.stringify([token.userId, token.lessonId, token.sessionId, token.exp])).toString('base64url');
-  return `${body}.${sign(keys, body)}`;
+export async function signToken(keys: TVideoKeys, token: TPlaybackToken): Promise<string> {
+  return new SignJWT({ lid: token.lessonId, sid: token.sessionId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(token.userId)
+    .setAudience(AUDIENCE)
+    .setExpirationTime(token.exp)
+    .sign(keys.token);
 }
 
 /** The token's claims when its signature holds and it has not expired; null otherwise (never says why). */
-export function verifyToken(keys: TVideoKeys, raw: string, nowMs: number): TPlaybackToken | null {
-  const [body, mac, extra] = raw.split('.');
-  if (!body || !mac || extra !== undefined) return null;
-  const expected = Buffer.from(sign(keys, body));
-  const given = Buffer.from(mac);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+export async function verifyToken(keys: TVideoKeys, raw: string, nowMs: number): Promise<TPlaybackToken | null> {
   try {
-    const [userId, lessonId, sessionId, exp] = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as [string, string, string, number];
-    if (typeof exp !== 'number' || exp * 1000 <= nowMs) return null;
-    return { userId, lessonId, sessionId, exp };
+    const { payload } = await jwtVerify(raw, keys.token, {
+      algorithms: ['HS256'],
+      audience: AUDIENCE,
+      currentDate: new Date(nowMs),
+      requiredClaims: ['sub', 'exp'],
+    });
+    const { sub, lid, sid, exp } = payload;
+    if (typeof sub !== 'string' || typeof lid !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') return null;
+    return { userId: sub, lessonId: lid, sessionId: sid, exp };
   } catch {
     return null;
   }
@@ -57,19 +58,11 @@ const aad = (lessonId: string, generation: number, rendition: number, n: number)
 
 /** A segment key encrypted for the database; the AAD binds it to its place, so a row copied elsewhere fails. */
 export function wrapKey(keys: TVideoKeys, key: Buffer, place: [string, number, number, number]): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keys.wrap, iv);
-  cipher.setAAD(aad(...place));
-  const body = Buffer.concat([cipher.update(key), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+  return sealGcm(keys.wrap, key, aad(...place));
 }
 
 export function unwrapKey(keys: TVideoKeys, blob: string, place: [string, number, number, number]): Buffer {
-  const raw = Buffer.from(blob, 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', keys.wrap, raw.subarray(0, 12));
-  decipher.setAAD(aad(...place));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]);
+  return openGcm(keys.wrap, blob, aad(...place));
 }
 
 /** HLS AES-128: CBC with PKCS#7 padding over the whole segment (RFC 8216 §4.3.2.4). */

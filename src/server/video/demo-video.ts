@@ -22,7 +22,10 @@ export function demoVideoJob(deps: TVideoDeps, transcode: TJobDefinition<TTransc
     queue: { retryLimit: 1, retryDelay: 5 },
     run: async ({ teacherId, lessonId }) => {
       const ffmpeg = deps.config.ffmpegPath;
-      const found = await run(ffmpeg, ['-version']).then(() => true, () => false);
+      const found = await run(ffmpeg, ['-version']).then(
+        () => true,
+        () => false,
+      );
       if (!found) {
         logger.warn({ ffmpeg }, 'ffmpeg not found: the demo video lesson is left without its video (install ffmpeg, or set FFMPEG_PATH)');
         return;

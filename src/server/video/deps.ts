@@ -6,6 +6,7 @@ import type { TLearning } from '@server/learning';
 import type { Logger } from 'pino';
 import type { TVideoKeys } from './crypto';
 import type { TVideoStorage } from './storage';
+import type { TVerdicts } from './verdicts';
 
 export type TVideoDeps = {
   db: Db;
@@ -18,4 +19,6 @@ export type TVideoDeps = {
   uploadsDir: string;
   learning: TLearning;
   logger: Logger;
+  /** The key endpoint's verdicts per playback session (verdicts.ts): dropped when a session ends here. */
+  verdicts: TVerdicts;
 };

@@ -17,9 +17,13 @@ import { createRipGuard } from './rip-guard';
 import { heartbeat, startPlayback } from './playback';
 import { previewInfo, previewThumbnail, startPreview } from './preview';
 import { transcodeJob } from './process-video';
+import { deriveLicenceSigner } from './licence-crypto';
+import { issueLicence, listDevices, registerDevice, releaseDevice, revokeDevice, teacherDevices } from './offline';
+import { offlineRoutes } from './offline-routes';
 import { s3VideoStorage } from './s3-storage';
 import { localVideoStorage } from './storage';
 import { createTusServer } from './tus';
+import { createVerdicts } from './verdicts';
 import { uploadRoutes } from './upload-routes';
 
 /*
@@ -27,7 +31,7 @@ import { uploadRoutes } from './upload-routes';
  * playback for those who paid through short-lived tokens and a one-device lease. Other domains import this file.
  */
 
-export { videoRoutes } from './routes';
+export { videoApi } from './routes';
 // Payment receipts are stored through the same interface, on disk or in the bucket (issue 13).
 export { localVideoStorage, type TVideoStorage } from './storage';
 export { s3VideoStorage } from './s3-storage';
@@ -57,8 +61,10 @@ export function createVideo({ config, db, clock, jobs, auth, learning, logger, f
     storage: config.s3 ? s3VideoStorage(config.s3) : localVideoStorage(path.join(config.dataDir, 'video')),
     keys: deriveVideoKeys(resolveVideoSecret(config)),
     uploadsDir: path.join(config.dataDir, 'video-uploads'),
+    verdicts: createVerdicts(),
   };
-  const ripGuard = createRipGuard();
+  const ripGuard = createRipGuard(db, logger);
+  const offline = { ...deps, signer: deriveLicenceSigner(resolveVideoSecret(config)) };
   const transcode = transcodeJob(deps);
   jobs.define(transcode);
   const demo = demoVideoJob(deps, transcode, logger);
@@ -74,6 +80,10 @@ export function createVideo({ config, db, clock, jobs, auth, learning, logger, f
     makeDemoVideo: (teacherId: string, lessonId: string) => jobs.send(demo, { teacherId, lessonId }),
     uploadRoutes: () => uploadRoutes(tus, config.videoMaxBytes),
     playRoutes: () => playRoutes({ ...deps, auth, ripGuard }),
+    /** Offline lessons (decision 192): devices, licences and the licence-guarded downloads. */
+    ...bindDeps(deps, { registerDevice, listDevices, releaseDevice, teacherDevices, revokeDevice }),
+    ...bindDeps(offline, { issueLicence }),
+    offlineRoutes: () => offlineRoutes(offline),
     /** The pace watch of playback sessions (rip-guard.ts). */
     ripGuard,
   };

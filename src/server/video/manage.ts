@@ -74,6 +74,8 @@ export async function thumbnail(deps: TVideoDeps, userId: string, lessonId: stri
  */
 export async function forgetLessons(deps: TVideoDeps, teacherId: string, lessonIds: string[]): Promise<void> {
   for (const lessonId of lessonIds) {
-    await deps.storage.remove(videoPrefix({ teacherId, lessonId })).catch((err: unknown) => deps.logger.warn({ err, lessonId }, 'video storage of a deleted lesson not removed'));
+    await deps.storage
+      .remove(videoPrefix({ teacherId, lessonId }))
+      .catch((err: unknown) => deps.logger.warn({ err, lessonId }, 'video storage of a deleted lesson not removed'));
   }
 }

@@ -5,10 +5,11 @@ import { consume } from '@server/core/attempt-limits';
 import { courses, lessons, lessonVideos, teachers } from '@server/core/db/schema';
 import type { TTx } from '@server/core/db/sql';
 import { AppError } from '@server/core/errors';
-import { signToken, verifyToken } from './crypto';
+import { signToken, type TPlaybackToken } from './crypto';
 import type { TVideoDeps } from './deps';
 import { playlistUrl } from './playback';
 import { videoOf, videoPrefix } from './queries';
+import { teacherIsActive } from '@server/core/db/teacher-active';
 
 /*
  * Free previews played without an account (issues 12 + 15, decision 075). A visitor gets the same kind of
@@ -48,8 +49,7 @@ export async function previewLesson(db: TTx, lessonId: string) {
         eq(lessons.type, 'video'),
         eq(lessons.freePreview, true),
         eq(courses.status, 'published'),
-        eq(teachers.status, 'active'),
-        eq(teachers.isActive, true),
+        teacherIsActive,
         eq(lessonVideos.state, 'ready'),
       ),
     );
@@ -80,7 +80,12 @@ export async function startPreview(deps: TVideoDeps, lessonId: string, ip: strin
   if (!lesson) throw new AppError('VIDEO_FORBIDDEN');
   const now = deps.clock.now();
   const lifetime = Math.max(TOKEN_MIN_SECONDS, Math.ceil(lesson.durationSec * 2));
-  const token = signToken(deps.keys, { userId: `${VISITOR}${randomUUID()}`, lessonId, sessionId: randomUUID(), exp: Math.floor(now.getTime() / 1000) + lifetime });
+  const token = await signToken(deps.keys, {
+    userId: `${VISITOR}${randomUUID()}`,
+    lessonId,
+    sessionId: randomUUID(),
+    exp: Math.floor(now.getTime() / 1000) + lifetime,
+  });
   return {
     token,
     playlistUrl: playlistUrl(token),
@@ -93,8 +98,7 @@ export async function startPreview(deps: TVideoDeps, lessonId: string, ip: strin
 }
 
 /** A visitor token's claims while its lesson is still a free preview; null for any other token. */
-export async function visitorClaims(deps: TVideoDeps, raw: string) {
-  const claims = verifyToken(deps.keys, raw, deps.clock.now().getTime());
-  if (!claims || !isVisitor(claims.userId)) return null;
+export async function visitorClaims(deps: TVideoDeps, claims: TPlaybackToken) {
+  if (!isVisitor(claims.userId)) return null;
   return (await previewLesson(deps.db, claims.lessonId)) ? claims : null;
 }

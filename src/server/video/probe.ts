@@ -5,7 +5,15 @@ const run = promisify(execFile);
 
 export type TProbe = { durationSec: number; width: number; height: number; fps: number; hasAudio: boolean };
 
-type TStream = { codec_type?: string; codec_name?: string; width?: number; height?: number; avg_frame_rate?: string; r_frame_rate?: string; disposition?: { attached_pic?: number } };
+type TStream = {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  disposition?: { attached_pic?: number };
+};
 
 function rate(value: string | undefined): number {
   const [num, den] = (value ?? '').split('/').map(Number);

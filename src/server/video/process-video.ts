@@ -7,8 +7,8 @@ import { videoKeys } from '@server/core/db/schema';
 import { defineJob } from '@server/core/jobs/queue';
 import { wrapKey } from './crypto';
 import type { TVideoDeps } from './deps';
-import { encryptRendition, masterPlaylist, type TSegmentKey } from './encrypt-hls';
-import { renditionsFor, thumbnail, transcodeToHls } from './ffmpeg';
+import { encryptRendition, masterPlaylist, type TRate, type TSegmentKey } from './encrypt-hls';
+import { allRenditionsFor, thumbnail, transcodeToHls } from './ffmpeg';
 import { probeVideo } from './probe';
 import { dropOldKeys, setVideo, videoOf, videoPrefix, type TVideoRow } from './queries';
 
@@ -69,7 +69,7 @@ async function transcode(deps: TVideoDeps, video: TVideoRow, source: string, job
   try {
     const probe = await probeVideo({ ffmpeg, ffprobe }, source);
     if (!probe) throw new Error('source is not a processable video');
-    const heights = renditionsFor(probe);
+    const heights = allRenditionsFor(probe);
     await setVideo(deps.db, video.lessonId, video.generation, { state: 'processing', progress: 0, errorCode: null });
     await Promise.all(heights.map((h) => fs.mkdir(path.join(work, String(h)), { recursive: true })));
     const started = performance.now();
@@ -81,13 +81,15 @@ async function transcode(deps: TVideoDeps, video: TVideoRow, source: string, job
     // An earlier, interrupted attempt may have left objects: this one starts from an empty prefix.
     await deps.storage.remove(prefix);
     const keys: TSegmentKey[] = [];
+    const rates: TRate[] = [];
     let bytes = 0;
     for (const h of heights) {
       const done = await encryptRendition(deps.storage, prefix, work, h);
       keys.push(...done.keys);
+      rates.push(done.rate);
       bytes += done.bytes;
     }
-    const master = Buffer.from(masterPlaylist(heights, probe.width / probe.height, probe.hasAudio));
+    const master = Buffer.from(masterPlaylist(rates, probe.width / probe.height, probe.hasAudio));
     await deps.storage.put(`${prefix}/master.m3u8`, master);
     const thumbBytes = await fs.readFile(thumb);
     await deps.storage.put(`${prefix}/thumb.jpg`, thumbBytes);
@@ -151,7 +153,13 @@ async function runTranscode(deps: TVideoDeps, data: TTranscodeJob, job: Job<TTra
       await deps.storage.remove(videoPrefix(video, video.generation));
       await removeUpload(deps, video.uploadId);
     } finally {
-      await setVideo(deps.db, video.lessonId, video.generation, { state: 'failed', errorCode: 'VIDEO_PROCESSING_FAILED', uploadId: null, originalBytes: 0, storedBytes: 0 });
+      await setVideo(deps.db, video.lessonId, video.generation, {
+        state: 'failed',
+        errorCode: 'VIDEO_PROCESSING_FAILED',
+        uploadId: null,
+        originalBytes: 0,
+        storedBytes: 0,
+      });
     }
     throw error;
   }

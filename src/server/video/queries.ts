@@ -1,5 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { lessonVideos, videoKeys } from '@server/core/db/schema';
+import type { Db } from '@server/core/db/client';
 import type { TTx } from '@server/core/db/sql';
 
 export type TVideoRow = typeof lessonVideos.$inferSelect;
@@ -13,7 +14,6 @@ export async function videoOf(db: TTx, lessonId: string): Promise<TVideoRow | nu
   return row ?? null;
 }
 
-
 export async function setVideo(db: TTx, lessonId: string, generation: number, values: Partial<TVideoRow>) {
   await db
     .update(lessonVideos)
@@ -26,10 +26,24 @@ export async function dropOldKeys(db: TTx, lessonId: string, generation: number)
   await db.delete(videoKeys).where(and(eq(videoKeys.lessonId, lessonId), lt(videoKeys.generation, generation)));
 }
 
-export async function segmentKey(db: TTx, lessonId: string, generation: number, rendition: number, n: number) {
-  const [row] = await db
-    .select({ keyEnc: videoKeys.keyEnc })
-    .from(videoKeys)
-    .where(and(eq(videoKeys.lessonId, lessonId), eq(videoKeys.generation, generation), eq(videoKeys.rendition, rendition), eq(videoKeys.n, n)));
-  return row?.keyEnc ?? null;
+/**
+ * A lesson's video (state, generation, teacher) with one segment key of its current generation, or no key: the
+ * key endpoint's one query, prepared once (the query is not rebuilt for every key a player asks for).
+ */
+export function prepareKeyOfPlaying(db: Db) {
+  const query = db
+    .select({ state: lessonVideos.state, generation: lessonVideos.generation, teacherId: lessonVideos.teacherId, keyEnc: videoKeys.keyEnc })
+    .from(lessonVideos)
+    .leftJoin(
+      videoKeys,
+      and(
+        eq(videoKeys.lessonId, lessonVideos.lessonId),
+        eq(videoKeys.generation, lessonVideos.generation),
+        eq(videoKeys.rendition, sql.placeholder('rendition')),
+        eq(videoKeys.n, sql.placeholder('n')),
+      ),
+    )
+    .where(eq(lessonVideos.lessonId, sql.placeholder('lessonId')))
+    .prepare('video_key_of_playing');
+  return async (params: { lessonId: string; rendition: number; n: number }) => (await query.execute(params))[0] ?? null;
 }

@@ -18,7 +18,10 @@ import { ownLesson } from '@server/courses';
 
 /** A refusal the tus hooks throw; the route turns it into `{ error: { code, message, remainingBytes? } }`. */
 type TRefusal = { status_code: number; body: string };
-const refuse = (status: number, code: string, extra: Record<string, number> = {}): TRefusal => ({ status_code: status, body: JSON.stringify({ code, ...extra }) });
+const refuse = (status: number, code: string, extra: Record<string, number> = {}): TRefusal => ({
+  status_code: status,
+  body: JSON.stringify({ code, ...extra }),
+});
 
 // Unfinished uploads older than this are removed by the hourly cleanup job.
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60_000;

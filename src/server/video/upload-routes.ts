@@ -5,7 +5,14 @@ import type { TAppEnv } from '@server/core/env';
 import { errorMessage } from '@server/core/i18n';
 import type { TTusServer } from './tus';
 
-const CODE_FOR_STATUS: Record<number, TErrorCode> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 410: 'NOT_FOUND', 413: 'FILE_TOO_LARGE' };
+const CODE_FOR_STATUS: Record<number, TErrorCode> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  410: 'NOT_FOUND',
+  413: 'FILE_TOO_LARGE',
+};
 
 function refusalOf(text: string, status: number): { code: TErrorCode; extra: Record<string, number> } {
   try {
@@ -22,7 +29,11 @@ async function withJsonRefusal(c: Context<TAppEnv>, res: Response, maxBytes: num
   if (res.status < 400) return res;
   const { code, extra } = refusalOf(await res.text(), res.status);
   const params = { mb: extra.mb ?? Math.floor(maxBytes / 1024 ** 2) };
-  const error = { code, message: errorMessage(toLanguage(c.get('language')), code, params), ...(extra.remainingBytes === undefined ? {} : { remainingBytes: extra.remainingBytes }) };
+  const error = {
+    code,
+    message: errorMessage(toLanguage(c.get('language')), code, params),
+    ...(extra.remainingBytes === undefined ? {} : { remainingBytes: extra.remainingBytes }),
+  };
   const headers = new Headers(res.headers);
   headers.set('content-type', 'application/json; charset=utf-8');
   headers.delete('content-length');

@@ -16,21 +16,13 @@ const MAX_PASSWORD_LENGTH = 128;
  * A text field: missing (or null) is "required", while a value of another type, such as `{"email": 5}`,
  * says the type is wrong rather than claiming that nothing was sent.
  */
-const text = () =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'fields.required' : 'fields.wrongType') });
+const text = () => z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'fields.required' : 'fields.wrongType') });
 
-export const ZEmail = text()
-  .trim()
-  .toLowerCase()
-  .min(1, 'fields.required')
-  .max(MAX_EMAIL_LENGTH, 'fields.emailTooLong')
-  .pipe(z.email('fields.email'));
+export const ZEmail = text().trim().toLowerCase().min(1, 'fields.required').max(MAX_EMAIL_LENGTH, 'fields.emailTooLong').pipe(z.email('fields.email'));
 
 export const ZName = text().trim().min(1, 'fields.required').max(MAX_NAME_LENGTH, 'fields.nameTooLong');
 
-export const ZPassword = text()
-  .min(PASSWORD_MIN_LENGTH, 'fields.passwordTooShort')
-  .max(MAX_PASSWORD_LENGTH, 'fields.passwordTooLong');
+export const ZPassword = text().min(PASSWORD_MIN_LENGTH, 'fields.passwordTooShort').max(MAX_PASSWORD_LENGTH, 'fields.passwordTooLong');
 
 export const ZSubdomain = text().superRefine((value, ctx) => {
   const issue = subdomainIssue(value);
@@ -38,7 +30,11 @@ export const ZSubdomain = text().superRefine((value, ctx) => {
 });
 
 /** A teacher platform named in the path (/platform/{subdomain}/…) rather than by the host. */
-const ZPlatform = z.string().max(63).regex(/^[a-z0-9-]+$/).optional();
+const ZPlatform = z
+  .string()
+  .max(63)
+  .regex(/^[a-z0-9-]+$/)
+  .optional();
 
 export const ZTeacherRegister = z.object({ name: ZName, email: ZEmail, subdomain: ZSubdomain, password: ZPassword });
 export type TTeacherRegister = z.infer<typeof ZTeacherRegister>;
@@ -61,8 +57,16 @@ export const ZOptionalPhone = z
  * link so that confirming the address leads back there (issue 24). Anything else is refused, not followed.
  */
 // eslint-disable-next-line no-control-regex
-const ZReturnPath = z.string().max(500).regex(/^\/(?![/\\])[^\u0000-\u001f\\]*$/).optional();
-export const ZStudentRegister = z.object({ name: ZName, email: ZEmail, password: ZPassword, phone: ZOptionalPhone, platform: ZPlatform, redirectTo: ZReturnPath });
+const RETURN_PATH = /^\/(?![/\\])[^\u0000-\u001f\\]*$/;
+const ZReturnPath = z.string().max(500).regex(RETURN_PATH).optional();
+export const ZStudentRegister = z.object({
+  name: ZName,
+  email: ZEmail,
+  password: ZPassword,
+  phone: ZOptionalPhone,
+  platform: ZPlatform,
+  redirectTo: ZReturnPath,
+});
 export type TStudentRegister = z.infer<typeof ZStudentRegister>;
 
 export const ZLogin = z.object({

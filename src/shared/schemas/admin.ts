@@ -22,8 +22,7 @@ const MAX_PAGE_SIZE = 100;
 export const MAX_TRIAL_EXTENSION_DAYS = 90;
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
-const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(blankToUndefined, z.enum(values, 'fields.unknownValue').optional());
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess(blankToUndefined, z.enum(values, 'fields.unknownValue').optional());
 
 const ZSearch = z.preprocess(blankToUndefined, z.string().trim().max(200, 'fields.invalid').optional());
 

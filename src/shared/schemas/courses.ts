@@ -1,14 +1,7 @@
 import { z } from 'zod';
-import {
-  algiersLocalToDate,
-  BATCH_MAX,
-  BATCH_MIN,
-  CODE_MAX_USES,
-  COURSE_KINDS,
-  LESSON_TYPES,
-  PLAN_TYPES,
-  SUBSCRIPTION_STATUSES,
-} from '../courses';
+import { OFFLINE_MAX_DAYS, OFFLINE_MAX_DEVICES } from './offline';
+import { VIDEO_DATA_SAVER_MODES } from './video';
+import { algiersLocalToDate, BATCH_MAX, BATCH_MIN, CODE_MAX_USES, COURSE_KINDS, LESSON_TYPES, PLAN_TYPES, SUBSCRIPTION_STATUSES } from '../courses';
 
 /* Field messages are keys of the `errors` namespace (errors:fields.*), as in ./accounts.ts. */
 export const MAX_TITLE_LENGTH = 200;
@@ -34,6 +27,10 @@ export const ZCourseUpdate = z.object({
   description: ZDescription.optional(),
   kind: ZCourseKind.optional(),
   status: z.enum(['draft', 'published', 'archived'], 'fields.unknownValue').optional(),
+  videoDataSaver: z.enum(VIDEO_DATA_SAVER_MODES, 'fields.unknownValue').optional(),
+  /** Offline lessons (decision 192): licence days, 0 = downloads off, and devices per student. */
+  offlineDays: z.number().int().min(0, 'fields.invalid').max(OFFLINE_MAX_DAYS, 'fields.invalid').optional(),
+  offlineDevices: z.number().int().min(1, 'fields.invalid').max(OFFLINE_MAX_DEVICES, 'fields.invalid').optional(),
 });
 export type TCourseUpdate = z.infer<typeof ZCourseUpdate>;
 
@@ -114,16 +111,39 @@ export const ZRedeem = z.object({
   code: z.string('fields.required').min(1, 'fields.required').max(40, 'fields.codeFormat'),
   /** The card number printed on the card (`12-0137`, decision 105); cards printed before it go without. */
   card: z.string().max(40, 'fields.cardNumber').optional(),
-  platform: z.string().max(63).regex(/^[a-z0-9-]+$/).optional(),
+  platform: z
+    .string()
+    .max(63)
+    .regex(/^[a-z0-9-]+$/)
+    .optional(),
 });
 export type TRedeem = z.infer<typeof ZRedeem>;
 
 /** A card's QR link (decision 106): the token from the link's fragment, sent in the body, never in a path. */
 export const ZRedeemLink = z.object({
-  token: z.string('fields.required').min(20, 'fields.invalid').max(100, 'fields.invalid').regex(/^[A-Za-z0-9_-]+$/, 'fields.invalid'),
-  platform: z.string().max(63).regex(/^[a-z0-9-]+$/).optional(),
+  token: z
+    .string('fields.required')
+    .min(20, 'fields.invalid')
+    .max(100, 'fields.invalid')
+    .regex(/^[A-Za-z0-9_-]+$/, 'fields.invalid'),
+  platform: z
+    .string()
+    .max(63)
+    .regex(/^[a-z0-9-]+$/)
+    .optional(),
 });
 export type TRedeemLink = z.infer<typeof ZRedeemLink>;
+
+/** The waiting-codes e-mail's link (decision 137): its token, read from the page address's fragment. */
+export const ZWaitingLink = z.object({
+  token: z
+    .string('fields.required')
+    .min(20, 'fields.invalid')
+    .max(300, 'fields.invalid')
+    .regex(/^[A-Za-z0-9_.-]+$/, 'fields.invalid'),
+});
+/** Confirm all waiting codes: those the e-mail's link names (with its token), or every one waiting now. */
+export const ZConfirmWaiting = z.object({ token: ZWaitingLink.shape.token.optional() });
 
 /** Cards marked sold (or back to unsold) at once: a range of card numbers, or the cards ticked on the page. */
 export const ZCodeSale = z.union([
@@ -164,12 +184,27 @@ export type TChangePlan = z.infer<typeof ZChangePlan>;
 
 const ZPage = z.coerce.number().int().min(1).max(100_000).default(1);
 
+/**
+ * Where a page of the teacher's student list starts (keyset pagination, decision 225): the sort key of the row
+ * just before it (`after`) or just after it (`before`), as the list gave it in `nextCursor` / `prevCursor`:
+ * microseconds since 1970, the enrollment's id (all zeros for a student without one), the student's id.
+ */
+const ZListCursor = z
+  .string()
+  .regex(/^\d{1,17}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\..{1,100}$/, 'fields.invalid')
+  .transform((text) => {
+    const [micros = '', enrollmentId = '', ...rest] = text.split('.');
+    return { micros, enrollmentId, studentId: rest.join('.') };
+  });
+export type TListCursor = z.output<typeof ZListCursor>;
+
 export const ZStudentsQuery = z.object({
   courseId: ZId.optional(),
   status: z.enum([...SUBSCRIPTION_STATUSES, 'none'], 'fields.unknownValue').optional(),
   type: ZPlanType.optional(),
   q: z.string().trim().max(200).optional(),
-  page: ZPage,
+  after: ZListCursor.optional(),
+  before: ZListCursor.optional(),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type TStudentsQuery = z.infer<typeof ZStudentsQuery>;
@@ -180,7 +215,10 @@ export type TCodeState = (typeof CODE_STATES)[number];
 export const ZCodesQuery = z.object({
   state: z.enum(CODE_STATES, 'fields.unknownValue').optional(),
   /** The number printed on the card (1…batch size): finds one card among several ending in the same two digits. */
-  serial: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number('fields.serial').int('fields.serial').min(1, 'fields.serial').max(BATCH_MAX, 'fields.serial').optional()),
+  serial: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number('fields.serial').int('fields.serial').min(1, 'fields.serial').max(BATCH_MAX, 'fields.serial').optional(),
+  ),
   page: ZPage,
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -192,4 +230,10 @@ export type TCodeRequestsQuery = z.infer<typeof ZCodeRequestsQuery>;
 
 export const ZBatchesQuery = z.object({ courseId: ZId.optional(), page: ZPage });
 
-export const ZPlatformQuery = z.object({ platform: z.string().max(63).regex(/^[a-z0-9-]+$/).optional() });
+export const ZPlatformQuery = z.object({
+  platform: z
+    .string()
+    .max(63)
+    .regex(/^[a-z0-9-]+$/)
+    .optional(),
+});

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { PIXEL_ID_PATTERNS, PIXEL_PROVIDERS } from '../landing-pixels';
 import { isReservedSlug } from '../landing-reserved';
+import { FEATURE_ICONS, LANDING_LIMITS, SECTION_IDS } from '../landing-limits';
 import { isSafeImageUrl, isSafeLinkUrl } from '../landing-url';
 
 export { PIXEL_PROVIDERS, type TPixelProvider } from '../landing-pixels';
+export { FEATURE_ICONS, LANDING_LIMITS, SECTION_IDS, type TSectionId } from '../landing-limits';
 
 /*
  * Teachers' landing pages (spec §3 teacher_landing_pages). Every JSON field has a schema here: the
@@ -11,45 +13,6 @@ export { PIXEL_PROVIDERS, type TPixelProvider } from '../landing-pixels';
  * strings) and the editor checks its browser drafts before merging them (spec §3 local overrides).
  * Messages are keys of the `errors` namespace (errors:fields.*).
  */
-
-export const LANDING_LIMITS = {
-  /** Spec §9: a page's stored size. */
-  pageBytes: 2 * 1024 * 1024,
-  faq: 200,
-  features: 50,
-  heroFeatures: 12,
-  testimonials: 100,
-  courseContent: 200,
-  contactActions: 20,
-  navbarItems: 30,
-  pricing: 12,
-  pricingFeatures: 30,
-  highlights: 12,
-  pixels: 6,
-  preload: 4,
-  imageBytes: 10 * 1024 * 1024,
-  short: 200,
-  medium: 1_000,
-  long: 10_000,
-} as const;
-
-export const SECTION_IDS = [
-  'hero',
-  'features',
-  'about-me',
-  'course-content',
-  'pricing',
-  'testimonials',
-  'faq',
-  'contact-actions',
-  'contact-form',
-] as const;
-export type TSectionId = (typeof SECTION_IDS)[number];
-
-export const FEATURE_ICONS = [
-  'star', 'book', 'video', 'users', 'award', 'clock', 'check', 'shield', 'chart', 'lightbulb', 'heart', 'globe',
-  'phone', 'calendar', 'certificate', 'target',
-] as const;
 
 const text = (max: number) => z.string('fields.required').trim().max(max, 'fields.tooLong');
 export const requiredText = (max: number) => text(max).min(1, 'fields.required');
@@ -141,9 +104,7 @@ export const ZFaqItem = z.object({
 });
 export type TFaqItem = z.infer<typeof ZFaqItem>;
 
-export const CONTACT_ACTION_TYPES = [
-  'whatsapp', 'phone', 'email', 'facebook', 'instagram', 'telegram', 'youtube', 'tiktok', 'website',
-] as const;
+export const CONTACT_ACTION_TYPES = ['whatsapp', 'phone', 'email', 'facebook', 'instagram', 'telegram', 'youtube', 'tiktok', 'website'] as const;
 export type TContactActionType = (typeof CONTACT_ACTION_TYPES)[number];
 export const PHONE = /^\+?[0-9][0-9 ]{4,19}$/;
 const EMAIL = /^[^\s@<>"'`]+@[^\s@<>"'`]+\.[^\s@<>"'`]+$/;
@@ -181,7 +142,13 @@ export const ZMetaData = z.object({
   title: optionalText(120),
   description: optionalText(320),
   canonical: z
-    .union([z.literal(''), z.string().trim().refine((v) => /^https?:\/\//i.test(v) && isSafeLinkUrl(v), 'fields.unsafeUrl')])
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .refine((v) => /^https?:\/\//i.test(v) && isSafeLinkUrl(v), 'fields.unsafeUrl'),
+    ])
     .optional(),
   robots: z.enum(ROBOTS_VALUES, 'fields.unknownValue').optional(),
   shareImage: optionalImage,
@@ -290,7 +257,6 @@ export type TLandingPage = Omit<TLandingPageInput, 'custom_slug'> & {
   teacher: { subdomain: string };
 };
 
-export type TLandingPageSummary = Pick<
-  TLandingPage,
-  'id' | 'title' | 'is_published' | 'is_main' | 'custom_slug' | 'views_count' | 'updated_at' | 'url'
-> & { slug: string };
+export type TLandingPageSummary = Pick<TLandingPage, 'id' | 'title' | 'is_published' | 'is_main' | 'custom_slug' | 'views_count' | 'updated_at' | 'url'> & {
+  slug: string;
+};

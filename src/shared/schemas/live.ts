@@ -33,7 +33,11 @@ const ZMeetingUrl = z
 const sessionFields = {
   title: ZTitle,
   startsAt: ZLocalStart,
-  durationMinutes: z.number('fields.liveDuration').int('fields.liveDuration').min(LIVE_DURATION_MIN, 'fields.liveDuration').max(LIVE_DURATION_MAX, 'fields.liveDuration'),
+  durationMinutes: z
+    .number('fields.liveDuration')
+    .int('fields.liveDuration')
+    .min(LIVE_DURATION_MIN, 'fields.liveDuration')
+    .max(LIVE_DURATION_MAX, 'fields.liveDuration'),
   capacity: z.number('fields.liveCapacity').int('fields.liveCapacity').min(1, 'fields.liveCapacity').max(LIVE_CAPACITY_MAX, 'fields.liveCapacity').nullable(),
   lobby: z.boolean(),
   target: z.enum(['course', 'groups'], 'fields.unknownValue'),
@@ -63,7 +67,10 @@ export const ZSessionCreate = z
 export type TSessionCreate = z.infer<typeof ZSessionCreate>;
 
 /** Edits one occurrence; a new start is a reschedule (SEQUENCE bumped, the invited told). */
-export const ZSessionUpdate = z.object(sessionFields).partial().refine(groupsChosen, { path: ['groupIds'], message: 'fields.liveGroups' });
+export const ZSessionUpdate = z
+  .object(sessionFields)
+  .partial()
+  .refine(groupsChosen, { path: ['groupIds'], message: 'fields.liveGroups' });
 export type TSessionUpdate = z.infer<typeof ZSessionUpdate>;
 
 export const ZSessionsQuery = z.object({
@@ -73,3 +80,11 @@ export const ZSessionsQuery = z.object({
 });
 
 export const ZDevice = z.object({ deviceId: z.string().trim().min(8, 'fields.invalid').max(64, 'fields.invalid') });
+/** A heartbeat: the device and, once in an embedded meeting, its occupant id there (to remove it when replaced). */
+export const ZLiveHeartbeat = ZDevice.extend({
+  participantId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'fields.invalid')
+    .optional(),
+});
+export type TLiveHeartbeat = z.infer<typeof ZLiveHeartbeat>;

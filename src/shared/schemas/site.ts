@@ -39,10 +39,14 @@ const ZPhone = z
   .max(PHONE_MAX_LENGTH * 2, 'fields.phone')
   .optional()
   .transform((v) => (v ? v.replace(/[\s-]/g, '') : undefined))
-  .pipe(z.string().regex(/^\+?\d{6,15}$/, 'fields.phone').optional());
+  .pipe(
+    z
+      .string()
+      .regex(/^\+?\d{6,15}$/, 'fields.phone')
+      .optional(),
+  );
 
-const requiredText = (max: number, tooLong: string) =>
-  z.string('fields.required').trim().min(1, 'fields.required').max(max, tooLong);
+const requiredText = (max: number, tooLong: string) => z.string('fields.required').trim().min(1, 'fields.required').max(max, tooLong);
 
 export const ZContactMessage = z.object({
   name: requiredText(MAX_NAME_LENGTH, 'fields.nameTooLong'),

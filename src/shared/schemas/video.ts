@@ -14,6 +14,13 @@ export const VIDEO_UPLOAD_METADATA_KEYS = ['lessonId', 'filename', 'filetype'] a
 /** Seconds between two playback heartbeats; the lease lives three of them. */
 export const VIDEO_HEARTBEAT_SECONDS = 15;
 
+/**
+ * The data saver (issue 30, decision 190): off (the player chooses), low (the lowest picture) or audio (sound only).
+ * A student's choice is kept on their device; a course's default applies until they choose.
+ */
+export const VIDEO_DATA_SAVER_MODES = ['off', 'low', 'audio'] as const;
+export type TVideoDataSaver = (typeof VIDEO_DATA_SAVER_MODES)[number];
+
 /** A lesson counts as done once this share of its video has been watched. */
 export const VIDEO_COMPLETION_RATIO = 0.9;
 
@@ -75,6 +82,8 @@ export const ZPlayback = z.object({
   resumeAt: z.number(),
   durationSec: z.number(),
   heartbeatSeconds: z.number(),
+  /** The course's data saver default for students who have not chosen on this device (absent: off). */
+  dataSaver: z.enum(VIDEO_DATA_SAVER_MODES).optional(),
 });
 export type TPlayback = z.infer<typeof ZPlayback>;
 

@@ -51,11 +51,18 @@ export function CourseCard({ card, t, href }: { card: TLandingCourseCard; t: TTr
           <Icon name="book" />
           {t('viewer.courses.lessons', { count: card.lessonCount })}
         </span>
-        {card.videoSeconds > 0 ? <span data-testid="course-card-video-length">{t('viewer.courses.videoLength', { length: videoLengthText(t, card.videoSeconds) })}</span> : null}
+        {card.videoSeconds > 0 ? (
+          <span data-testid="course-card-video-length">{t('viewer.courses.videoLength', { length: videoLengthText(t, card.videoSeconds) })}</span>
+        ) : null}
         <strong>{card.priceFromDzd > 0 ? t('viewer.courses.priceFrom', { price: card.priceFromDzd }) : t('viewer.courses.free')}</strong>
       </p>
       {/* A card leads to the course's public page on the teacher's platform: outline, previews, the ways in. */}
-      <a href={href} className="lp-btn lp-btn--primary lp-course__cta" aria-label={t('viewer.courses.detailsOf', { title: card.title })} data-testid="course-card-cta">
+      <a
+        href={href}
+        className="lp-btn lp-btn--primary lp-course__cta"
+        aria-label={t('viewer.courses.detailsOf', { title: card.title })}
+        data-testid="course-card-cta"
+      >
         {t('viewer.courses.details')}
       </a>
     </li>

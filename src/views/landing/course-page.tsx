@@ -10,11 +10,25 @@ export type TPublicLessonRow = { id: string; title: string; type: string; freePr
 
 export type TCoursePage = {
   frame: TPlatformFrame;
-  course: { id: string; title: string; description: string; kind: 'organized' | 'scheduled' | 'regular'; coverUrl: string | null; lessonCount: number; previewCount: number; videoSeconds: number };
+  course: {
+    id: string;
+    title: string;
+    description: string;
+    kind: 'organized' | 'scheduled' | 'regular';
+    coverUrl: string | null;
+    lessonCount: number;
+    previewCount: number;
+    videoSeconds: number;
+  };
   plans: TCourseCardPlan[];
   sections: Array<{ id: string; title: string; lessons: TPublicLessonRow[] }>;
   /** Sign-up and sign-in on this platform, each returning to the course in the student area. */
-  access: { free: boolean; registerHref: string; loginHref: string; /** Sign-in, then the pay page: set when the teacher takes card payments (issue 13). */ cardHref: string | null };
+  access: {
+    free: boolean;
+    registerHref: string;
+    loginHref: string;
+    /** Sign-in, then the pay page: set when the teacher takes card payments (issue 13). */ cardHref: string | null;
+  };
   /** Absolute addresses for the canonical link and Open Graph. */
   url: string;
   imageUrl: string | null;
@@ -41,7 +55,11 @@ function LessonRow({ lesson, t }: { lesson: TPublicLessonRow; t: TTranslate }) {
           {clockText(lesson.durationSec)}
         </span>
       ) : null}
-      {lesson.freePreview ? <span className="pf-badge pf-badge--preview">{t('course.preview')}</span> : <span className="pf-badge pf-badge--locked">{t('course.locked')}</span>}
+      {lesson.freePreview ? (
+        <span className="pf-badge pf-badge--preview">{t('course.preview')}</span>
+      ) : (
+        <span className="pf-badge pf-badge--locked">{t('course.locked')}</span>
+      )}
     </li>
   );
 }
@@ -109,9 +127,7 @@ function Access({ page, t, lt }: { page: TCoursePage } & TPlatformTexts) {
           <Way t={t} name="free" href={access.registerHref} testId="course-register" />
         ) : (
           <>
-            {access.cardHref ? (
-              <Way t={t} name="card" href={access.cardHref} testId="course-pay-card" />
-            ) : null}
+            {access.cardHref ? <Way t={t} name="card" href={access.cardHref} testId="course-pay-card" /> : null}
             <Way t={t} name="code" href={access.registerHref} testId="course-register" />
             <div className="pf-way">
               <h3>{t('course.buyTitle')}</h3>
@@ -151,14 +167,26 @@ function Head({ page, title }: { page: TCoursePage; title: string }) {
 }
 
 /** A published course's public page on its teacher's platform (issue 15, decision 068). */
-export function CoursePageDocument({ page, lng, dir, texts, assets }: { page: TCoursePage; lng: string; dir: 'rtl' | 'ltr'; texts: TPlatformTexts; assets: TDocumentAssets }) {
+export function CoursePageDocument({
+  page,
+  lng,
+  dir,
+  texts,
+  assets,
+}: {
+  page: TCoursePage;
+  lng: string;
+  dir: 'rtl' | 'ltr';
+  texts: TPlatformTexts;
+  assets: TDocumentAssets;
+}) {
   const { t, lt } = texts;
   const { course } = page;
   const title = t('course.documentTitle', { title: course.title, name: page.frame.name });
   const free = page.access.free;
   return (
     <PlatformShell frame={page.frame} lng={lng} dir={dir} t={t} assets={assets} head={<Head page={page} title={title} />} testId="course-page">
-      <div className="pf-course">
+      <div className="pf-course" data-entry-page="course">
         <div className="pf-stack pf-intro">
           {course.coverUrl && <LandingImage src={course.coverUrl} alt={course.title} className="pf-cover" width={960} height={540} priority />}
           <h1 className="pf-title" dir="auto" data-testid="course-title">
@@ -168,7 +196,9 @@ export function CoursePageDocument({ page, lng, dir, texts, assets }: { page: TC
             <span className="lp-tag">{lt(`viewer.courses.kinds.${course.kind}`)}</span>
             {free && <span className="lp-tag lp-tag--free">{lt('viewer.courses.free')}</span>}
             <span>{lt('viewer.courses.lessons', { count: course.lessonCount })}</span>
-            {course.videoSeconds > 0 && <span data-testid="course-video-length">{lt('viewer.courses.videoLength', { length: videoLengthText(lt, course.videoSeconds) })}</span>}
+            {course.videoSeconds > 0 && (
+              <span data-testid="course-video-length">{lt('viewer.courses.videoLength', { length: videoLengthText(lt, course.videoSeconds) })}</span>
+            )}
             {course.previewCount > 0 && <span>{t('course.previewCount', { count: course.previewCount })}</span>}
             <span>
               {t('course.by')}{' '}

@@ -14,10 +14,31 @@ export type TDocumentAssets = {
 
 /** Page data for the page script, as JSON; `<` is escaped so no value can close the script element. */
 function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
-export function Shell({ lng, dir, head, children, bodyStyle, assets, data, extraCss }: { lng: string; dir: string; head: ReactNode; children: ReactNode; bodyStyle?: CSSProperties; assets: TDocumentAssets; data?: unknown; extraCss?: string }) {
+export function Shell({
+  lng,
+  dir,
+  head,
+  children,
+  bodyStyle,
+  assets,
+  data,
+  extraCss,
+}: {
+  lng: string;
+  dir: string;
+  head: ReactNode;
+  children: ReactNode;
+  bodyStyle?: CSSProperties;
+  assets: TDocumentAssets;
+  data?: unknown;
+  extraCss?: string;
+}) {
   return (
     <html lang={lng} dir={dir}>
       <head>
@@ -89,7 +110,18 @@ type TScreenProps = { lng: string; dir: 'rtl' | 'ltr'; assets: TDocumentAssets; 
 /** Spec §2.7/§8 error screen: 'حدث خطأ', the cause's message, reload and home. Works without script. */
 export function ErrorDocument({ lng, dir, assets, t, message, reloadHref }: TScreenProps & { message: string; reloadHref: string }) {
   return (
-    <Shell lng={lng} dir={dir} assets={assets} head={<><title>{t('viewer.error.title')}</title><meta name="robots" content="noindex" /></>} data={{ mode: 'screen' }}>
+    <Shell
+      lng={lng}
+      dir={dir}
+      assets={assets}
+      head={
+        <>
+          <title>{t('viewer.error.title')}</title>
+          <meta name="robots" content="noindex" />
+        </>
+      }
+      data={{ mode: 'screen' }}
+    >
       <main className="lp-screen">
         <div className="lp-screen__card" data-testid="landing-error" role="alert">
           <h1 className="lp-screen__title">{t('viewer.error.title')}</h1>
@@ -114,16 +146,44 @@ export function ErrorDocument({ lng, dir, assets, t, message, reloadHref }: TScr
  * Spec §2.6: on a .localhost host, a path that matches no page shows this Arabic 404 with the path, a
  * debug box, a button that reloads the subdomain data (dropping the server's cached record) and home.
  */
-export function DebugNotFoundDocument({ assets, t, path, debug, reloadHref, homeHref }: { assets: TDocumentAssets; t: TViewContext['t']; path: string; debug: string; reloadHref: string; homeHref: string }) {
+export function DebugNotFoundDocument({
+  assets,
+  t,
+  path,
+  debug,
+  reloadHref,
+  homeHref,
+}: {
+  assets: TDocumentAssets;
+  t: TViewContext['t'];
+  path: string;
+  debug: string;
+  reloadHref: string;
+  homeHref: string;
+}) {
   return (
-    <Shell lng="ar" dir="rtl" assets={assets} head={<><title>{t('debug404.documentTitle')}</title><meta name="robots" content="noindex" /></>} data={{ mode: 'screen' }}>
+    <Shell
+      lng="ar"
+      dir="rtl"
+      assets={assets}
+      head={
+        <>
+          <title>{t('debug404.documentTitle')}</title>
+          <meta name="robots" content="noindex" />
+        </>
+      }
+      data={{ mode: 'screen' }}
+    >
       <main className="lp-screen">
         <div className="lp-screen__card" data-testid="landing-debug-404">
           <p className="lp-screen__code">404</p>
           <h1 className="lp-screen__title">{t('debug404.title')}</h1>
           <p className="lp-screen__text">{t('debug404.body')}</p>
           <p className="lp-screen__text">
-            {t('debug404.path')} <bdi dir="ltr" data-testid="landing-debug-path">{path}</bdi>
+            {t('debug404.path')}{' '}
+            <bdi dir="ltr" data-testid="landing-debug-path">
+              {path}
+            </bdi>
           </p>
           <pre className="lp-debug" dir="ltr" data-testid="landing-debug-box">
             {debug}

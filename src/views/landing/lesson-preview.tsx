@@ -48,7 +48,19 @@ function Content({ preview, t }: { preview: TLessonPreview; t: TTranslate }) {
 }
 
 /** A free preview lesson, open to anyone (issue 15, decision 068). */
-export function LessonPreviewDocument({ preview, lng, dir, t, assets }: { preview: TLessonPreview; lng: string; dir: 'rtl' | 'ltr'; t: TTranslate; assets: TDocumentAssets }) {
+export function LessonPreviewDocument({
+  preview,
+  lng,
+  dir,
+  t,
+  assets,
+}: {
+  preview: TLessonPreview;
+  lng: string;
+  dir: 'rtl' | 'ltr';
+  t: TTranslate;
+  assets: TDocumentAssets;
+}) {
   const title = t('preview.documentTitle', { lesson: preview.lesson.title, course: preview.course.title });
   const head = (
     <>

@@ -66,7 +66,11 @@ export function Navbar({ view, ctx }: { view: TLandingView; ctx: TViewContext })
     <header className="lp-nav" data-nav="">
       <div className="lp-container lp-nav__bar">
         <a href="#hero" className="lp-brand">
-          {view.logoUrl ? <LandingImage src={view.logoUrl} alt={ctx.t('viewer.nav.logo')} className="lp-brand__logo" width={40} height={40} priority /> : <Icon name="school" className="lp-brand__icon" />}
+          {view.logoUrl ? (
+            <LandingImage src={view.logoUrl} alt={ctx.t('viewer.nav.logo')} className="lp-brand__logo" width={40} height={40} priority />
+          ) : (
+            <Icon name="school" className="lp-brand__icon" />
+          )}
           <span className="lp-brand__name" dir="auto">
             {view.title}
           </span>

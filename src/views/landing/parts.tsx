@@ -6,7 +6,21 @@ import { Icon } from './icons';
  * An image that degrades to a placeholder: the frame keeps its size (no layout shift) and shows an
  * icon behind the picture, which the page script reveals when the image fails to load.
  */
-export function LandingImage({ src, alt, className = '', width, height, priority = false }: { src: string | null | undefined; alt: string; className?: string; width: number; height: number; priority?: boolean }) {
+export function LandingImage({
+  src,
+  alt,
+  className = '',
+  width,
+  height,
+  priority = false,
+}: {
+  src: string | null | undefined;
+  alt: string;
+  className?: string;
+  width: number;
+  height: number;
+  priority?: boolean;
+}) {
   const safe = isSafeImageUrl(src) ? src : null;
   return (
     <span className={`lp-img ${safe ? '' : 'lp-img--empty'} ${className}`}>
@@ -27,7 +41,19 @@ export function LandingImage({ src, alt, className = '', width, height, priority
 }
 
 /** A teacher-supplied link: unsafe schemes never reach the page, external ones open in a new tab. */
-export function SafeLink({ href, external, className, children, testId }: { href: string | undefined; external?: boolean; className?: string; children: ReactNode; testId?: string }) {
+export function SafeLink({
+  href,
+  external,
+  className,
+  children,
+  testId,
+}: {
+  href: string | undefined;
+  external?: boolean;
+  className?: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   if (!href || !isSafeLinkUrl(href)) return <span className={className}>{children}</span>;
   const newTab = external ?? isExternalUrl(href);
   return (

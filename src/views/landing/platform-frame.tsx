@@ -33,7 +33,11 @@ function Bar({ frame, t }: { frame: TPlatformFrame; t: TTranslate }) {
     <header className="pf-bar">
       <div className="lp-container pf-bar__row">
         <a href={frame.homeHref} className="pf-bar__brand" data-testid="platform-bar-home">
-          {frame.photoUrl ? <LandingImage src={frame.photoUrl} alt={frame.name} className="pf-bar__photo" width={40} height={40} priority /> : <Icon name="school" />}
+          {frame.photoUrl ? (
+            <LandingImage src={frame.photoUrl} alt={frame.name} className="pf-bar__photo" width={40} height={40} priority />
+          ) : (
+            <Icon name="school" />
+          )}
           <span dir="auto">{frame.name}</span>
         </a>
         <nav className="pf-bar__links" aria-label={t('frame.nav')}>
@@ -82,7 +86,25 @@ export function ContactList({ contact, t }: { contact: TPlatformFrame['contact']
   );
 }
 
-export function PlatformShell({ frame, lng, dir, t, assets, head, children, testId }: { frame: TPlatformFrame; lng: string; dir: 'rtl' | 'ltr'; t: TTranslate; assets: TDocumentAssets; head: ReactNode; children: ReactNode; testId: string }) {
+export function PlatformShell({
+  frame,
+  lng,
+  dir,
+  t,
+  assets,
+  head,
+  children,
+  testId,
+}: {
+  frame: TPlatformFrame;
+  lng: string;
+  dir: 'rtl' | 'ltr';
+  t: TTranslate;
+  assets: TDocumentAssets;
+  head: ReactNode;
+  children: ReactNode;
+  testId: string;
+}) {
   const bodyStyle = { '--lp-primary': frame.theme.primary, '--lp-secondary': frame.theme.secondary } as CSSProperties;
   return (
     <Shell lng={lng} dir={dir} head={head} bodyStyle={bodyStyle} assets={assets} data={{ mode: 'screen' }} extraCss={PLATFORM_CSS}>

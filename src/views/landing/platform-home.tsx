@@ -35,7 +35,14 @@ function Filters({ home, t }: { home: TPlatformHome; t: TTranslate }) {
     <form method="get" className="lp-platform__filters" role="search" data-testid="platform-filters">
       <label>
         <span>{t('viewer.platform.search')}</span>
-        <input type="search" name="q" defaultValue={home.query.q} maxLength={100} placeholder={t('viewer.platform.searchPlaceholder')} data-testid="platform-search" />
+        <input
+          type="search"
+          name="q"
+          defaultValue={home.query.q}
+          maxLength={100}
+          placeholder={t('viewer.platform.searchPlaceholder')}
+          data-testid="platform-search"
+        />
       </label>
       <label>
         <span>{t('viewer.platform.kind')}</span>
@@ -88,7 +95,19 @@ function Courses({ home, t }: { home: TPlatformHome; t: TTranslate }) {
  * A teacher's platform home (issue 15): who teaches, their published courses, and the way in for students.
  * Shown at /platform/{subdomain} and at the root of the teacher's host while no landing page is published.
  */
-export function PlatformHomeDocument({ home, lng, dir, t, assets }: { home: TPlatformHome; lng: string; dir: 'rtl' | 'ltr'; t: TTranslate; assets: TDocumentAssets }) {
+export function PlatformHomeDocument({
+  home,
+  lng,
+  dir,
+  t,
+  assets,
+}: {
+  home: TPlatformHome;
+  lng: string;
+  dir: 'rtl' | 'ltr';
+  t: TTranslate;
+  assets: TDocumentAssets;
+}) {
   const title = t('viewer.platform.documentTitle', { name: home.name });
   const head = (
     <>

@@ -10,9 +10,51 @@ export type TTeachPage = {
   url: string;
 };
 
-/** /teach: what the teacher teaches and how to reach them (issue 15, decision 067). */
-export function TeachPageDocument({ page, lng, dir, texts, assets }: { page: TTeachPage; lng: string; dir: 'rtl' | 'ltr'; texts: TPlatformTexts; assets: TDocumentAssets }) {
+/** The teacher's published courses, each a link to its page. */
+function TeachSubjects({ courses, texts }: { courses: TTeachPage['courses']; texts: TPlatformTexts }) {
   const { t, lt } = texts;
+  return (
+    <section className="lp-card" aria-labelledby="teach-subjects">
+      <h2 id="teach-subjects" className="pf-h2">
+        {t('teach.subjects')}
+      </h2>
+      {courses.length === 0 ? (
+        <p className="pf-desc">{t('teach.noCourses')}</p>
+      ) : (
+        <ul className="pf-teach-list" data-testid="teach-courses">
+          {courses.map((c) => (
+            <li key={c.href} className="pf-section">
+              <a href={c.href} className="pf-lesson">
+                <span className="pf-lesson__title">
+                  <strong dir="auto">{c.title}</strong>
+                  <span>
+                    {lt(`viewer.courses.kinds.${c.kind}`)} · {lt('viewer.courses.lessons', { count: c.lessonCount })}
+                  </span>
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** /teach: what the teacher teaches and how to reach them (issue 15, decision 067). */
+export function TeachPageDocument({
+  page,
+  lng,
+  dir,
+  texts,
+  assets,
+}: {
+  page: TTeachPage;
+  lng: string;
+  dir: 'rtl' | 'ltr';
+  texts: TPlatformTexts;
+  assets: TDocumentAssets;
+}) {
+  const { t } = texts;
   const { frame } = page;
   const title = t('teach.documentTitle', { name: frame.name });
   const hasContact = Boolean(frame.contact.phone || frame.contact.whatsapp || frame.contact.email);
@@ -47,29 +89,7 @@ export function TeachPageDocument({ page, lng, dir, texts, assets }: { page: TTe
             </p>
           )}
         </section>
-        <section className="lp-card" aria-labelledby="teach-subjects">
-          <h2 id="teach-subjects" className="pf-h2">
-            {t('teach.subjects')}
-          </h2>
-          {page.courses.length === 0 ? (
-            <p className="pf-desc">{t('teach.noCourses')}</p>
-          ) : (
-            <ul className="pf-teach-list" data-testid="teach-courses">
-              {page.courses.map((c) => (
-                <li key={c.href} className="pf-section">
-                  <a href={c.href} className="pf-lesson">
-                    <span className="pf-lesson__title">
-                      <strong dir="auto">{c.title}</strong>
-                      <span>
-                        {lt(`viewer.courses.kinds.${c.kind}`)} · {lt('viewer.courses.lessons', { count: c.lessonCount })}
-                      </span>
-                    </span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <TeachSubjects courses={page.courses} texts={texts} />
         <section className="lp-card pf-stack" aria-labelledby="teach-contact">
           <h2 id="teach-contact" className="pf-h2">
             {t('teach.contact')}

@@ -26,12 +26,15 @@ export const DOC_GROUPS = [
       'courses/approval',
       'courses/activation',
       'courses/lessons',
+      'courses/exams',
       'courses/video',
+      'courses/data-saver',
+      'courses/offline',
       'courses/plans',
       'courses/analytics',
     ],
   },
-  { id: 'students', slugs: ['students/management', 'students/groups', 'students/live-sessions', 'students/messaging', 'students/broadcasts'] },
+  { id: 'students', slugs: ['students/management', 'students/team', 'students/groups', 'students/live-sessions', 'students/messaging', 'students/broadcasts'] },
 ] as const;
 
 export const DOC_SLUGS: readonly string[] = DOC_GROUPS.flatMap((g) => g.slugs);

@@ -41,7 +41,4 @@ export const SITE_ROUTES: readonly TSiteRoute[] = [
 ];
 
 /** Every public path: the pages above and each documentation page. */
-export const PUBLIC_PATHS: readonly string[] = [
-  ...SITE_ROUTES.map((r) => r.path),
-  ...DOC_GROUPS.flatMap((g) => g.slugs.map(docPath)),
-];
+export const PUBLIC_PATHS: readonly string[] = [...SITE_ROUTES.map((r) => r.path), ...DOC_GROUPS.flatMap((g) => g.slugs.map(docPath))];

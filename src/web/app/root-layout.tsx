@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { LoadingOverlay } from '@web/components/ui/loading-overlay';
+import { SlotsProvider } from '@web/lib/slots';
+import { slots } from './slots';
 
 /** Spec §2.6: every navigation starts at the top, unless it asks for a section by id. */
 function useScrollToTop() {
@@ -17,9 +19,9 @@ export function RootLayout() {
   const navigation = useNavigation();
   useScrollToTop();
   return (
-    <>
+    <SlotsProvider value={slots}>
       {navigation.state !== 'idle' && <LoadingOverlay />}
       <Outlet />
-    </>
+    </SlotsProvider>
   );
 }

@@ -2,12 +2,22 @@ import { createElement } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '@web/components/ui/loading-overlay';
 import { adminChildRoutes } from '@web/features/admin/routes';
-import { coursesPlatformRoutes, coursesPublicRoutes, coursesStudentRoutes, coursesTeacherPreviewRoutes, coursesTeacherRoutes } from '@web/features/courses/routes';
+import { analyticsAdminRoutes, analyticsTeacherRoutes } from '@web/features/analytics/routes';
+import { billingTeacherRoutes } from '@web/features/billing/routes';
+import { codesPublicRoutes, codesStudentRoutes, codesTeacherRoutes } from '@web/features/codes/routes';
+import { coursesTeacherPreviewRoutes, coursesTeacherRoutes } from '@web/features/courses/routes';
+import { learningStudentRoutes } from '@web/features/learning/routes';
+import { staffAcceptRoute, staffTeacherRoutes } from '@web/features/staff/routes';
 import { landingDashboardRoutes } from '@web/features/landing/routes';
 import { liveStudentRoutes, liveTeacherRoutes } from '@web/features/live/routes';
+import { feedbackAdminRoute, feedbackTeacherRoute, messagesStudentRoute } from '@web/features/messages/routes';
+import { notificationsRoute } from '@web/features/notifications/routes';
 import { paymentsStudentRoutes, paymentsTeacherRoutes } from '@web/features/payments/routes';
+import { quizzesStudentRoutes, quizzesTeacherRoutes } from '@web/features/quizzes/routes';
 import { revenueStudentRoutes, revenueTeacherRoutes } from '@web/features/revenue/routes';
 import { sitePublicRoutes } from '@web/features/site/routes';
+import { subscriptionsTeacherRoutes } from '@web/features/subscriptions/routes';
+import { videoPlatformRoutes, videoStudentRoutes } from '@web/features/video/routes';
 import { hostPlatform } from '@web/lib/host-platform';
 import { page, placeholder } from '@web/lib/route-helpers';
 
@@ -49,14 +59,16 @@ const AUTH_PAGES: RouteObject[] = [
   page('admin/register', auth.adminRegister),
 ];
 
-const TEACHER_SECTIONS: Array<[string, string]> = [
-  ['teacherAnalytics', 'analytics'],
-  ['teacherNotifications', 'notifications'],
-];
-
 const dashboard = {
   layout: () => import('@web/features/dashboard/teacher-layout'),
-  overview: () => import('@web/features/dashboard/overview-page').then((m) => m.TeacherOverviewPage),
+  // The overview shows the analytics feature's trends: the two meet here, where features may be combined.
+  overview: () =>
+    Promise.all([import('@web/features/dashboard/overview-page'), import('@web/features/analytics/overview-trends')]).then(
+      ([m, a]) =>
+        function TeacherOverview() {
+          return createElement(m.TeacherOverviewPage, { trends: createElement(a.OverviewTrends) });
+        },
+    ),
   profile: () => import('@web/features/dashboard/profile-page').then((m) => m.TeacherProfilePage),
   // The payments section is the payments feature's: the two meet here, where features may be combined.
   settings: () =>
@@ -66,8 +78,15 @@ const dashboard = {
           return createElement(m.SettingsPage, { payments: createElement(p.PaymentSettings) });
         },
     ),
-  billing: () => import('@web/features/dashboard/billing-page').then((m) => m.BillingPage),
   ads: () => import('@web/features/dashboard/ads-page').then((m) => m.AdsPage),
+  // Students' conversations and the landing pages' contact requests share /dashboard/messages, kept apart in tabs.
+  messages: () =>
+    Promise.all([import('@web/features/messages/teacher-messages-page'), import('@web/features/landing/messages-page')]).then(
+      ([m, l]) =>
+        function TeacherMessages() {
+          return createElement(m.TeacherMessagesPage, { contactRequests: createElement(l.MessagesPage) });
+        },
+    ),
 };
 
 const teacherArea: RouteObject = {
@@ -79,9 +98,11 @@ const teacherArea: RouteObject = {
         page('', dashboard.overview),
         ...landingDashboardRoutes,
         ...revenueTeacherRoutes,
-        page('billing', dashboard.billing),
+        ...billingTeacherRoutes,
+        ...staffTeacherRoutes,
         page('ads', dashboard.ads),
-        placeholder('feedback', 'feedback'),
+        page('messages', dashboard.messages),
+        feedbackTeacherRoute,
         { path: '*', loader: () => redirect('/dashboard') },
       ],
     },
@@ -94,9 +115,13 @@ const teacherArea: RouteObject = {
         page('profile', dashboard.profile),
         page('settings', dashboard.settings),
         ...coursesTeacherRoutes,
+        ...codesTeacherRoutes,
+        ...subscriptionsTeacherRoutes,
         ...liveTeacherRoutes,
+        ...quizzesTeacherRoutes,
         ...paymentsTeacherRoutes,
-        ...TEACHER_SECTIONS.map(([key, path]) => placeholder(key, path)),
+        notificationsRoute,
+        ...analyticsTeacherRoutes,
       ],
     },
   ],
@@ -106,11 +131,15 @@ const studentArea = (prefix: string): RouteObject => ({
   path: `${prefix}student/dashboard`,
   lazy: () => import('@web/features/student/student-layout').then((m) => ({ Component: m.StudentLayout, loader: m.studentLoader })),
   children: [
-    page('', () => import('@web/features/courses/student/dashboard-page').then((m) => m.StudentDashboardPage)),
-    ...coursesStudentRoutes,
+    ...learningStudentRoutes,
+    ...codesStudentRoutes,
     ...liveStudentRoutes,
+    ...videoStudentRoutes,
+    ...quizzesStudentRoutes,
     ...paymentsStudentRoutes,
     ...revenueStudentRoutes,
+    notificationsRoute,
+    messagesStudentRoute,
     placeholder('studentDashboard', '*'),
   ],
 });
@@ -118,7 +147,7 @@ const studentArea = (prefix: string): RouteObject => ({
 const adminArea: RouteObject = {
   path: 'admin/dashboard',
   lazy: () => import('@web/features/admin/admin-layout').then((m) => ({ Component: m.AdminLayout, loader: m.adminLoader, ErrorBoundary: m.AdminGuardError })),
-  children: adminChildRoutes,
+  children: [...adminChildRoutes, ...analyticsAdminRoutes, notificationsRoute, feedbackAdminRoute],
 };
 
 export const routes: RouteObject[] = [
@@ -142,7 +171,7 @@ export const routes: RouteObject[] = [
               { index: true, loader: ({ request }) => platformHomeDocument(request) },
               // The teach page is rendered by the server too (decision 067): no screen of its own in the app.
               { path: 'teach', loader: ({ request }) => platformHomeDocument(request) },
-              ...coursesPlatformRoutes,
+              ...videoPlatformRoutes,
               page('login', auth.login, { portal: 'platform' }),
               page('register', auth.studentRegister),
               page('forgot-password', auth.forgot, { portal: 'student' }),
@@ -157,7 +186,8 @@ export const routes: RouteObject[] = [
           ...sitePublicRoutes,
           ...coursesTeacherPreviewRoutes,
           ...AUTH_PAGES,
-          ...coursesPublicRoutes,
+          staffAcceptRoute,
+          ...codesPublicRoutes,
           { path: '404', lazy: notFound },
           {
             path: 'inactive',

@@ -45,9 +45,7 @@ function Footer() {
   const { t } = useTranslation();
   return (
     <footer className="border-t border-gray-100 bg-gray-50">
-      <div className="mx-auto max-w-6xl px-4 py-6 text-sm text-gray-600">
-        {t('footer.rights', { year: new Date().getFullYear() })}
-      </div>
+      <div className="mx-auto max-w-6xl px-4 py-6 text-sm text-gray-600">{t('footer.rights', { year: new Date().getFullYear() })}</div>
     </footer>
   );
 }

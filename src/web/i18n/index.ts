@@ -2,20 +2,8 @@ import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import {
-  TRANSLATION_PARALLEL_READS,
-  TRANSLATION_RETRIES,
-  TRANSLATION_RETRY_START_MS,
-} from '@shared/constants';
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGE_COOKIE,
-  LANGUAGE_STORAGE_KEY,
-  LANGUAGES,
-  directionOf,
-  isLanguage,
-  toLanguage,
-} from '@shared/i18n';
+import { TRANSLATION_PARALLEL_READS, TRANSLATION_RETRIES, TRANSLATION_RETRY_START_MS } from '@shared/constants';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, LANGUAGES, directionOf, isLanguage, toLanguage } from '@shared/i18n';
 
 function applyDocumentLanguage(language: string) {
   const lng = toLanguage(language);

@@ -8,8 +8,7 @@ type TTree = { [key: string]: string | TTree };
 const LOCALES = path.resolve('public/locales');
 const WEB = path.resolve('src/web');
 
-const load = (lng: string, ns: string): TTree =>
-  JSON.parse(fs.readFileSync(path.join(LOCALES, lng, `${ns}.json`), 'utf8')) as TTree;
+const load = (lng: string, ns: string): TTree => JSON.parse(fs.readFileSync(path.join(LOCALES, lng, `${ns}.json`), 'utf8')) as TTree;
 
 function flatten(tree: TTree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : flatten(v, `${prefix}${k}.`)));
@@ -30,7 +29,10 @@ function sourceFiles(dir: string): string[] {
 describe('translations', () => {
   it('has the same namespaces as the code declares, in every language', () => {
     for (const lng of LANGUAGES) {
-      const files = fs.readdirSync(path.join(LOCALES, lng)).map((f) => f.replace(/\.json$/, '')).sort();
+      const files = fs
+        .readdirSync(path.join(LOCALES, lng))
+        .map((f) => f.replace(/\.json$/, ''))
+        .sort();
       expect(files, lng).toEqual([...NAMESPACES].sort());
     }
   });

@@ -23,7 +23,9 @@ function leaves(tree: TTree, prefix = ''): Array<[string, string]> {
 
 const texts = Object.fromEntries(LANGUAGES.map((lng) => [lng, Object.fromEntries(NAMESPACES.map((ns) => [ns, new Map(leaves(load(lng, ns)))]))]));
 /** Every counted key, as namespace and key without its plural suffix. */
-const counted = NAMESPACES.flatMap((ns) => [...new Set([...texts.ar![ns]!.keys()].filter((k) => SUFFIX.test(k)).map((k) => k.replace(SUFFIX, '')))].map((key) => ({ ns, key })));
+const counted = NAMESPACES.flatMap((ns) =>
+  [...new Set([...texts.ar![ns]!.keys()].filter((k) => SUFFIX.test(k)).map((k) => k.replace(SUFFIX, '')))].map((key) => ({ ns, key })),
+);
 
 const i18n = i18next.createInstance();
 void i18n.init({
@@ -47,7 +49,8 @@ function expected(lng: string, ns: string, key: string, count: number, params: R
 }
 
 /** Nouns Darsi counts: an Arabic text that puts a number right before one of them must be a counted key. */
-const COUNTED_NOUNS = /\{\{\s*\w+\s*\}\}\s+(رمز|رموز|كود|أكواد|درس|دروس|يوم|أيام|طالب|طلاب|دورة|دورات|دقيقة|دقائق|ساعة|ساعات|حرف|أحرف|بطاقة|بطاقات|تسجيل|مرة|أسئلة|سؤال|صفحة|صفحات|أستاذ|أساتذة)(?![\u0600-\u06FF])/;
+const COUNTED_NOUNS =
+  /\{\{\s*\w+\s*\}\}\s+(رمز|رموز|كود|أكواد|درس|دروس|يوم|أيام|طالب|طلاب|دورة|دورات|دقيقة|دقائق|ساعة|ساعات|حرف|أحرف|بطاقة|بطاقات|تسجيل|مرة|أسئلة|سؤال|صفحة|صفحات|أستاذ|أساتذة)(?![\u0600-\u06FF])/;
 
 describe('counted texts (plural forms)', () => {
   it('finds the counted keys', () => {
@@ -99,7 +102,9 @@ describe('counted texts (plural forms)', () => {
 
   it('has no Arabic text that puts a number before a counted noun without plural forms', () => {
     const offenders = NAMESPACES.flatMap((ns) =>
-      [...texts.ar![ns]!.entries()].filter(([k, v]) => !SUFFIX.test(k) && !counted.some((c) => c.ns === ns && c.key === k) && COUNTED_NOUNS.test(v)).map(([k, v]) => `${ns}:${k} ${v}`),
+      [...texts.ar![ns]!.entries()]
+        .filter(([k, v]) => !SUFFIX.test(k) && !counted.some((c) => c.ns === ns && c.key === k) && COUNTED_NOUNS.test(v))
+        .map(([k, v]) => `${ns}:${k} ${v}`),
     );
     expect(offenders).toEqual([]);
   });

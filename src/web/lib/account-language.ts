@@ -11,7 +11,7 @@ export async function saveAccountLanguage(name: string, language: TLanguage) {
   const previous = accountLanguage;
   accountLanguage = language;
   try {
-    await unwrap(api.account.profile.$patch({ json: { name, language } }));
+    await unwrap(api.accounts.profile.$patch({ json: { name, language } }));
   } catch (error) {
     accountLanguage = previous;
     throw error;

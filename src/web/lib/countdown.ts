@@ -14,5 +14,8 @@ export function useNow(intervalMs = 1000): number {
 export function timeLeft(target: string | number, now: number) {
   const ms = Math.max(0, new Date(target).getTime() - now);
   const s = Math.floor(ms / 1000);
-  return { days: Math.floor(s / 86_400), clock: [Math.floor((s % 86_400) / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':') };
+  return {
+    days: Math.floor(s / 86_400),
+    clock: [Math.floor((s % 86_400) / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':'),
+  };
 }

@@ -47,4 +47,3 @@ export async function adminGuard({ request }: LoaderFunctionArgs): Promise<TSess
   if (!session?.isAdmin) throw redirect(withOrigin('/admin/login', request));
   return session;
 }
-

@@ -11,7 +11,17 @@ const sleep = (ms: number) => act(() => new Promise<void>((r) => setTimeout(r, m
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: 'ar', resources: { ar: { common: {} } }, defaultNS: 'common' });
 });
-afterAll(cleanup);
+// Sonner closes toasts on timers: dismiss every toast and let its timers run out before unmounting, or one fires
+// after the test environment is gone (a flaky "window is not defined" at the end of the run).
+afterAll(async () => {
+  const { toast } = await import('sonner');
+  await act(async () => {
+    toast.dismiss();
+  });
+  await sleep(1_000);
+  cleanup();
+  await sleep(100);
+});
 
 describe('notify', () => {
   it('mounts the Toaster for the first toast only, and keeps success 2 s and errors 4 s', { timeout: 15_000 }, async () => {

@@ -6,7 +6,7 @@ import { clearLocalAuthState, SESSION_KEY, STUDENT_STATUS_KEY, TEACHER_STATUS_KE
 
 export const sessionQuery = queryOptions({
   queryKey: SESSION_KEY,
-  queryFn: () => unwrap(api.account.session.$get()).then((r) => r.session),
+  queryFn: () => unwrap(api.accounts.session.$get()).then((r) => r.session),
   staleTime: 0,
   // Spec §7.8 / §9: the session is refreshed at start and every 30 minutes.
   refetchInterval: SESSION_REFRESH_MS,
@@ -39,19 +39,19 @@ export async function fetchSession(): Promise<TSession | null> {
 }
 
 /** Ends every session of the account, this one included; the caller then clears what the browser kept. */
-export const signOutEverywhere = () => unwrap(api.account['logout-everywhere'].$post());
+export const signOutEverywhere = () => unwrap(api.accounts['logout-everywhere'].$post());
 
 /**
  * Sends the confirmation e-mail again. Confirmed in the meantime (another tab, another device): every
  * screen should know, so the session is asked again.
  */
 export async function resendVerification() {
-  const result = await unwrap(api.account.email.verification.$post());
+  const result = await unwrap(api.accounts.email.verification.$post());
   if (result.alreadyVerified) await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
   return result;
 }
 
 export async function signOut() {
-  await unwrap(api.account.logout.$post()).catch(() => undefined);
+  await unwrap(api.accounts.logout.$post()).catch(() => undefined);
   clearLocalAuthState();
 }

@@ -96,14 +96,19 @@ export async function openPostgres(url: string): Promise<TDatabase> {
 export async function openPglite(dataDir?: string, from?: Blob): Promise<TDatabase> {
   // Checked first: creating a data directory takes seconds, and it would be of no use without them.
   migrationsJournalHash();
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
+    // The student list's search index (decision 225); PostgreSQL ships it as a contrib extension.
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? await lockDataDir(dataDir) : async () => undefined;
-  const client = new PGlite({ dataDir, ...(from ? { loadDataDir: from } : {}) });
+  // PostgreSQL's 128 MB of shared buffers fill up and stay in the process's memory (WebAssembly memory is never given
+  // back): 32 MB keep the hot pages of a small platform, and the file cache holds the rest (bench/results/memory.md).
+  const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+  const client = new PGlite({ dataDir, startParams, extensions: { pg_trgm }, ...(from ? { loadDataDir: from } : {}) });
   await client.waitReady.catch(async (error: unknown) => {
     await unlock();
     throw error;

@@ -7,7 +7,13 @@ import type { Db } from './client';
 export type TTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 /** A text[] built from parameters (an empty list is a typed empty array). */
-export const textArray = (values: string[]): SQL => (values.length ? sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]` : sql`'{}'::text[]`);
+export const textArray = (values: string[]): SQL =>
+  values.length
+    ? sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`'{}'::text[]`;
 
 /** A timestamp parameter both drivers read the same way. */
 export const at = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
@@ -32,3 +38,6 @@ export async function executeNamed<T>(db: TTx, query: SQL): Promise<T[]> {
 
 /** An instant read back as epoch milliseconds (float8), so that neither driver's date parsing matters. */
 export const msOrNull = (ms: number | string | null): Date | null => (ms === null ? null : new Date(Number(ms)));
+
+/** Text a uuid column can be compared with: anything else would make PostgreSQL fail the query (a 500), not miss. */
+export const isUuid = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

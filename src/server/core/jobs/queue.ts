@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { fromPglite, PgBoss, type Job, type Queue, type SendOptions } from 'pg-boss';
 import type { Logger } from 'pino';
+import { DARSI_TIME_ZONE } from '@shared/dates';
 
 /**
  * One job queue for all background work, kept in PostgreSQL by pg-boss (docs/decisions/054-job-queue.md): on the
@@ -24,7 +25,7 @@ export type TJobDefinition<T extends object> = {
 /** Keeps a job's data type from its definition to `send`. */
 export const defineJob = <T extends object>(definition: TJobDefinition<T>): TJobDefinition<T> => definition;
 
-const ALGIERS = 'Africa/Algiers';
+const ALGIERS = DARSI_TIME_ZONE;
 // A job runs again when its process stops sending heartbeats (killed, crashed): after this long.
 const DEFAULT_HEARTBEAT_SECONDS = 30;
 const POLL_SECONDS = 2;

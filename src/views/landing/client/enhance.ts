@@ -6,6 +6,7 @@
  */
 import { asHeroBackground, heroBackgroundCss } from '@shared/landing-hero';
 import { isValidPixel } from '@shared/landing-pixels';
+import { ENTRY_COOKIE } from '@shared/entry-page';
 
 type TData = { mode?: string; pageId?: string; viewerMode?: 'live' | 'embedded' | 'preview'; host?: 'subdomain' | 'main'; pixels?: unknown[] };
 
@@ -109,6 +110,15 @@ function initViews() {
   }, VIEWS_DELAY_MS);
 }
 
+/**
+ * Issue 27 (decision 216): remembers, in a host-only cookie, which public page the visitor opened last (the teacher's
+ * landing page or a course's page), so that a free enrollment made next can say where the student came from.
+ */
+function initEntryPage() {
+  const entry = data.viewerMode === 'live' && data.pageId ? 'landing' : document.querySelector('[data-entry-page="course"]') ? 'course' : null;
+  if (entry) document.cookie = `${ENTRY_COOKIE}=${entry}; path=/; max-age=${30 * 86_400}; samesite=lax`;
+}
+
 function initUpdateBanner() {
   if (data.viewerMode !== 'live' || !('serviceWorker' in navigator)) return;
   const banner = document.querySelector<HTMLElement>('[data-update-banner]');
@@ -163,9 +173,13 @@ function initUpdateBanner() {
 function initImages() {
   const mark = (img: HTMLImageElement) => img.closest('.lp-img')?.classList.add('lp-img--broken');
   for (const img of $$<HTMLImageElement>('.lp-img img')) if (img.complete && img.naturalWidth === 0) mark(img);
-  document.addEventListener('error', (event) => {
-    if (event.target instanceof HTMLImageElement) mark(event.target);
-  }, true);
+  document.addEventListener(
+    'error',
+    (event) => {
+      if (event.target instanceof HTMLImageElement) mark(event.target);
+    },
+    true,
+  );
 }
 
 /** Spec §4: the editor announces a new hero background; the preview shows it at once. */
@@ -177,7 +191,10 @@ function initHeroBackground() {
     const hero = document.getElementById('hero');
     if (!settings || !hero) return;
     const style = getComputedStyle(document.body);
-    const css = heroBackgroundCss(settings, { primary: style.getPropertyValue('--lp-primary').trim() || '#2563eb', secondary: style.getPropertyValue('--lp-secondary').trim() || '#0f766e' });
+    const css = heroBackgroundCss(settings, {
+      primary: style.getPropertyValue('--lp-primary').trim() || '#2563eb',
+      secondary: style.getPropertyValue('--lp-secondary').trim() || '#0f766e',
+    });
     hero.style.backgroundColor = '';
     hero.style.backgroundImage = '';
     Object.assign(hero.style, css);
@@ -197,7 +214,12 @@ function initPixels() {
   for (const pixel of data.pixels ?? []) {
     if (!isValidPixel(pixel)) continue;
     if (pixel.provider === 'meta') {
-      const fbq = ((...args: unknown[]) => void fbq.queue.push(args)) as unknown as ((...args: unknown[]) => void) & { queue: unknown[]; loaded: boolean; version: string; push: unknown };
+      const fbq = ((...args: unknown[]) => void fbq.queue.push(args)) as unknown as ((...args: unknown[]) => void) & {
+        queue: unknown[];
+        loaded: boolean;
+        version: string;
+        push: unknown;
+      };
       fbq.queue = [];
       fbq.loaded = true;
       fbq.version = '2.0';
@@ -244,6 +266,7 @@ initMenu();
 initSectionTracking();
 initContactForm();
 initViews();
+initEntryPage();
 initUpdateBanner();
 initImages();
 initHeroBackground();

@@ -10,13 +10,24 @@ import { toLandingView, type TLandingCourseCard } from '@shared/landing-view';
 import { LandingBody } from '@views/landing/landing-body';
 import type { TTranslate } from '@views/landing/types';
 
-type TPreviewData = { pageId?: string; preview?: { page: Record<string, unknown>; courseCards: TLandingCourseCard[]; host: 'subdomain' | 'main'; registerHref: string; labels: Record<string, unknown> } };
+type TPreviewData = {
+  pageId?: string;
+  preview?: {
+    page: Record<string, unknown>;
+    courseCards: TLandingCourseCard[];
+    host: 'subdomain' | 'main';
+    registerHref: string;
+    labels: Record<string, unknown>;
+  };
+};
 
 const data = JSON.parse(document.getElementById('lp-data')?.textContent ?? '{}') as TPreviewData;
 
 function translator(labels: Record<string, unknown>): TTranslate {
   return (key, params) => {
-    const found = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), labels);
+    const found = key
+      .split('.')
+      .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), labels);
     const text = typeof found === 'string' ? found : key;
     // `{{price, dzd}}`: an amount through the shared formatter, as the server renders it.
     return text.replace(/\{\{(\w+)(, dzd)?\}\}/g, (_, name: string, dzd?: string) =>

@@ -9,7 +9,9 @@ export function AboutMeSection({ view, ctx }: { view: TLandingView; ctx: TViewCo
   return (
     <section id="about-me" className="lp-section lp-section--alt" data-section="about-me" aria-labelledby="lp-about-title">
       <div className={about.profile_image ? 'lp-container lp-about' : 'lp-container lp-narrow'}>
-        {about.profile_image && <LandingImage src={about.profile_image} alt={about.name || ctx.t('viewer.about.photo')} className="lp-about__photo" width={320} height={320} />}
+        {about.profile_image && (
+          <LandingImage src={about.profile_image} alt={about.name || ctx.t('viewer.about.photo')} className="lp-about__photo" width={320} height={320} />
+        )}
         <div className="lp-about__text">
           <SectionHeading id="lp-about-title" title={about.title || ctx.t('viewer.about.title')} subtitle={about.name} />
           {about.bio && (

@@ -18,7 +18,11 @@ export function ContactFormSection({ view, ctx }: { view: TLandingView; ctx: TVi
   return (
     <section id="contact" className="lp-section lp-section--alt" data-section="contact-form" aria-labelledby="lp-contact-title">
       <div className="lp-container lp-narrow">
-        <SectionHeading id="lp-contact-title" title={view.contactForm.title || t('viewer.contactForm.title')} subtitle={view.contactForm.description || t('viewer.contactForm.subtitle')} />
+        <SectionHeading
+          id="lp-contact-title"
+          title={view.contactForm.title || t('viewer.contactForm.title')}
+          subtitle={view.contactForm.description || t('viewer.contactForm.subtitle')}
+        />
         <form
           className="lp-card lp-form"
           method="post"
@@ -30,10 +34,26 @@ export function ContactFormSection({ view, ctx }: { view: TLandingView; ctx: TVi
         >
           <div className="lp-form__row">
             {field('name', t('viewer.contactForm.name'), <input id="lp-contact-name" name="name" required maxLength={200} autoComplete="name" />)}
-            {field('email', t('viewer.contactForm.email'), <input id="lp-contact-email" name="email" type="email" required maxLength={254} autoComplete="email" dir="ltr" />)}
+            {field(
+              'email',
+              t('viewer.contactForm.email'),
+              <input id="lp-contact-email" name="email" type="email" required maxLength={254} autoComplete="email" dir="ltr" />,
+            )}
           </div>
           <div className="lp-form__row">
-            {field('phone', t('viewer.contactForm.phone'), <input id="lp-contact-phone" name="phone" type="tel" maxLength={24} autoComplete="tel" dir="ltr" placeholder={t('viewer.contactForm.phonePlaceholder')} />)}
+            {field(
+              'phone',
+              t('viewer.contactForm.phone'),
+              <input
+                id="lp-contact-phone"
+                name="phone"
+                type="tel"
+                maxLength={24}
+                autoComplete="tel"
+                dir="ltr"
+                placeholder={t('viewer.contactForm.phonePlaceholder')}
+              />,
+            )}
             {field('subject', t('viewer.contactForm.subject'), <input id="lp-contact-subject" name="subject" required maxLength={200} />)}
           </div>
           {field('message', t('viewer.contactForm.message'), <textarea id="lp-contact-message" name="message" required maxLength={5000} rows={5} />)}

@@ -8,7 +8,14 @@ export function HeroSection({ view, ctx }: { view: TLandingView; ctx: TViewConte
   const cta = view.heroCta;
   const primaryUrl = cta.url || '/student/register';
   return (
-    <section id="hero" className="lp-hero" data-section="hero" data-page-id={view.id} style={heroBackgroundCss(view.heroBackground, view.theme)} aria-labelledby="lp-hero-title">
+    <section
+      id="hero"
+      className="lp-hero"
+      data-section="hero"
+      data-page-id={view.id}
+      style={heroBackgroundCss(view.heroBackground, view.theme)}
+      aria-labelledby="lp-hero-title"
+    >
       <div className="lp-container lp-hero__grid">
         <div className="lp-hero__text">
           <h1 id="lp-hero-title" className="lp-hero__title" dir="auto">

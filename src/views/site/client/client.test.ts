@@ -125,7 +125,7 @@ describe('launch banner', () => {
     initLaunchBanner(document, new Date(2023, 6, 16, 0, 1));
     expect(document.querySelector('[data-launch-text]')?.textContent).toBe('1 day');
     initLaunchBanner(document, new Date(2026, 10, 24, 23, 59));
-    expect(document.querySelector('[data-launch-text]')?.textContent).toBe('1228 days');
+    expect(document.querySelector('[data-launch-text]')?.textContent).toBe('1,228 days');
   });
 });
 

@@ -1,4 +1,6 @@
 import { LAUNCH_DATE } from '@shared/constants';
+import { formatNumber } from '@shared/format';
+import { isLanguage } from '@shared/i18n';
 import { daysSinceLaunch, localDay } from '@shared/launch';
 
 /**
@@ -31,5 +33,7 @@ export function initLaunchBanner(doc: Document = document, now = new Date()) {
   const count = daysSinceLaunch(localDay(now), banner.dataset.launch ?? LAUNCH_DATE);
   const category = count === 0 ? 'zero' : new Intl.PluralRules(doc.documentElement.lang).select(count);
   const template = forms[category] ?? forms.other;
-  if (template) text.textContent = template.replace('{count}', String(count));
+  const lang = doc.documentElement.lang;
+  // Grouped by the one formatter, like the server's rendering of the same banner.
+  if (template) text.textContent = template.replace('{count}', isLanguage(lang) ? formatNumber(lang, count) : String(count));
 }

@@ -11,7 +11,7 @@ export function FeedbackForm() {
       success={t('feedback.success')}
       failure={t('feedback.failure')}
       requiredMessages={{ text: t('errors:fields.feedbackRequired') }}
-     
+
       className="grid gap-4"
     >
       <div className="grid gap-4 sm:grid-cols-2">

@@ -116,7 +116,14 @@ export function Showcase() {
             <span className="sr-only">{t('a11y.next')}</span>
           </button>
           {/* Automatic rotation can be stopped (WCAG 2.2.2); the script swaps the label and the icon. */}
-          <button type="button" data-carousel-toggle data-pause-label={t('a11y.pause')} data-play-label={t('a11y.play')} aria-label={t('a11y.pause')} className={button}>
+          <button
+            type="button"
+            data-carousel-toggle
+            data-pause-label={t('a11y.pause')}
+            data-play-label={t('a11y.play')}
+            aria-label={t('a11y.pause')}
+            className={button}
+          >
             <span data-when="rotating">
               <Icon name="pause" />
             </span>

@@ -31,8 +31,7 @@ function Head({ meta, fullTitle }: { meta: TPageMeta; fullTitle: string }) {
       {meta.noindex && <meta name="robots" content="noindex" />}
       {/* A page kept out of search results (the 404 page) names no canonical address or alternates. */}
       {!meta.noindex && <link rel="canonical" href={self} />}
-      {!meta.noindex &&
-        LANGUAGES.map((l) => <link key={l} rel="alternate" hrefLang={l} href={languageUrl(l)} />)}
+      {!meta.noindex && LANGUAGES.map((l) => <link key={l} rel="alternate" hrefLang={l} href={languageUrl(l)} />)}
       {!meta.noindex && <link rel="alternate" hrefLang="x-default" href={languageUrl('x-default')} />}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={t('common:app.name')} />

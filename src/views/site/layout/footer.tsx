@@ -1,4 +1,5 @@
 import { LAUNCH_DATE } from '@shared/constants';
+import { formatNumber } from '@shared/format';
 import { daysSinceLaunch } from '@shared/launch';
 import { Icon } from '@views/site/components/icons';
 import { NewsletterForm } from '@views/site/components/newsletter-form';
@@ -9,7 +10,8 @@ const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
 
 /** The banner is rendered for today; the script recounts it when the page comes from the offline cache. */
 function LaunchBanner() {
-  const { t, today } = useSite();
+  const { t, today, lng } = useSite();
+  const days = daysSinceLaunch(today);
   const forms = Object.fromEntries(PLURAL_FORMS.map((f) => [f, t(`footer.launch_${f}`, { replace: { count: '{count}' } })]));
   return (
     <p
@@ -19,7 +21,8 @@ function LaunchBanner() {
       className="flex items-center justify-center gap-2 bg-primary-800 px-4 py-2.5 text-center text-sm font-medium text-white"
     >
       <Icon name="rocket" className="h-4 w-4" />
-      <span data-launch-text>{t('footer.launch', { count: daysSinceLaunch(today) })}</span>
+      {/* The count picks the plural form; the text shows it grouped like every other number (1.232 / 1,232). */}
+      <span data-launch-text>{t('footer.launch', { count: days, replace: { count: formatNumber(lng, days) } })}</span>
     </p>
   );
 }

@@ -160,9 +160,7 @@ export function PaymentPage({ methods }: { methods: readonly (keyof typeof METHO
                 <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-primary-100 text-primary-800">
                   <Icon name={METHOD_ICONS[m]} />
                 </span>
-                <h2 className="mt-4 text-xl font-bold text-gray-900">
-                  {t(`payment.methods.${m}.title`)}
-                </h2>
+                <h2 className="mt-4 text-xl font-bold text-gray-900">{t(`payment.methods.${m}.title`)}</h2>
                 <p className="mt-2 text-gray-700">{t(`payment.methods.${m}.body`)}</p>
               </Card>
             </li>

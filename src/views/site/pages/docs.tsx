@@ -89,9 +89,7 @@ export function DocPage({ slug, html }: { slug: string; html: string }) {
                 {t('docs.home')}
               </a>
             </li>
-            {group && (
-              <li className="before:me-1 before:content-['/']">{t(`docs:groups.${group.id}`)}</li>
-            )}
+            {group && <li className="before:me-1 before:content-['/']">{t(`docs:groups.${group.id}`)}</li>}
           </ol>
         </nav>
         <h1 className="text-3xl font-extrabold text-gray-900 sm:text-4xl">{t(`docs:pages.${slug}.title`)}</h1>

@@ -23,7 +23,19 @@ type TConfirmButtonProps = {
  * browser's window.confirm, which blocks the page and cannot be styled or translated in its buttons.
  * A quiet trigger (ghost) or a danger one means a destructive action: its confirmation is red.
  */
-export function ConfirmButton({ label, title, body, confirmLabel, cancelLabel, onConfirm, variant = 'secondary', testId, ariaLabel, disabled, children }: TConfirmButtonProps) {
+export function ConfirmButton({
+  label,
+  title,
+  body,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  variant = 'secondary',
+  testId,
+  ariaLabel,
+  disabled,
+  children,
+}: TConfirmButtonProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -44,7 +56,10 @@ export function ConfirmButton({ label, title, body, confirmLabel, cancelLabel, o
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-gray-900/50" />
-        <AlertDialog.Content data-testid="confirm-dialog" className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-md -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
+        <AlertDialog.Content
+          data-testid="confirm-dialog"
+          className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-md -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
+        >
           <AlertDialog.Title className="text-lg font-bold text-gray-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-gray-600">{body}</AlertDialog.Description>
           {children ? <div className="mt-4">{children}</div> : null}
@@ -52,7 +67,12 @@ export function ConfirmButton({ label, title, body, confirmLabel, cancelLabel, o
             <AlertDialog.Cancel className={buttonClass('secondary')} disabled={busy}>
               {cancelLabel}
             </AlertDialog.Cancel>
-            <Button variant={variant === 'danger' || variant === 'ghost' ? 'danger' : 'primary'} busy={busy} onClick={() => void run()} data-testid="confirm-action">
+            <Button
+              variant={variant === 'danger' || variant === 'ghost' ? 'danger' : 'primary'}
+              busy={busy}
+              onClick={() => void run()}
+              data-testid="confirm-action"
+            >
               {confirmLabel}
             </Button>
           </div>

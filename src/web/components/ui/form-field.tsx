@@ -136,7 +136,20 @@ export function PasswordField({ label, error, hint, live, className, inputClassN
 
 type TTextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'className'> & TFieldOwn & { onValueChange?: (value: string) => void };
 
-export function TextAreaField({ label, error, hint, live, className, inputClassName, id, rows = 3, onValueChange, value, onChange, ...props }: TTextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  live,
+  className,
+  inputClassName,
+  id,
+  rows = 3,
+  onValueChange,
+  value,
+  onChange,
+  ...props
+}: TTextAreaFieldProps) {
   const fieldId = useFieldId(id);
   return (
     <FieldShell id={fieldId} label={label} error={error} hint={hint} live={live} required={props.required} className={className}>
@@ -157,7 +170,18 @@ type TSelectFieldProps<T extends string> = Omit<ComponentProps<'select'>, 'class
   Omit<TFieldOwn, 'live'> & { value?: T; options: Array<{ value: T; label: string }>; onValueChange?: (value: T) => void };
 
 /** A labelled native select: accessible, and fine on phones. */
-export function SelectField<T extends string>({ label, error, hint, className, inputClassName, id, options, onValueChange, onChange, ...props }: TSelectFieldProps<T>) {
+export function SelectField<T extends string>({
+  label,
+  error,
+  hint,
+  className,
+  inputClassName,
+  id,
+  options,
+  onValueChange,
+  onChange,
+  ...props
+}: TSelectFieldProps<T>) {
   const fieldId = useFieldId(id);
   return (
     <FieldShell id={fieldId} label={label} error={error} hint={hint} required={props.required} className={className}>
@@ -202,13 +226,36 @@ export function CheckboxField({ label, className, onCheckedChange, onChange, ...
 const HEX = /^#[0-9a-f]{6}$/i;
 
 /** A colour: the native picker and the hex code, kept in step. */
-export function ColorField({ label, value, onValueChange, error, id, className, ...props }: Omit<ComponentProps<'input'>, 'value' | 'className'> & Omit<TFieldOwn, 'live' | 'inputClassName'> & { value: string; onValueChange: (value: string) => void }) {
+export function ColorField({
+  label,
+  value,
+  onValueChange,
+  error,
+  id,
+  className,
+  ...props
+}: Omit<ComponentProps<'input'>, 'value' | 'className'> &
+  Omit<TFieldOwn, 'live' | 'inputClassName'> & { value: string; onValueChange: (value: string) => void }) {
   const fieldId = useFieldId(id);
   return (
     <FieldShell id={fieldId} label={label} error={error} className={className}>
       <div className="flex items-center gap-2">
-        <input type="color" aria-label={label} value={HEX.test(value) ? value : '#000000'} onChange={(e) => onValueChange(e.target.value)} className="h-11 w-14 shrink-0 cursor-pointer rounded-lg border border-gray-300" />
-        <input id={fieldId} dir="ltr" {...controlAria(fieldId, error, undefined)} value={value} onChange={(e) => onValueChange(e.target.value)} className={cx(INPUT_CLASS, 'font-mono', error ? 'border-red-500' : 'border-gray-300')} {...props} />
+        <input
+          type="color"
+          aria-label={label}
+          value={HEX.test(value) ? value : '#000000'}
+          onChange={(e) => onValueChange(e.target.value)}
+          className="h-11 w-14 shrink-0 cursor-pointer rounded-lg border border-gray-300"
+        />
+        <input
+          id={fieldId}
+          dir="ltr"
+          {...controlAria(fieldId, error, undefined)}
+          value={value}
+          onChange={(e) => onValueChange(e.target.value)}
+          className={cx(INPUT_CLASS, 'font-mono', error ? 'border-red-500' : 'border-gray-300')}
+          {...props}
+        />
       </div>
     </FieldShell>
   );

@@ -4,7 +4,7 @@ import { cx } from '@web/lib/cx';
 type TIconProps = ComponentProps<'svg'>;
 
 /** Decorative line icons (the label is always text next to them or an aria-label on the control). */
-function Icon({ className, children, ...props }: TIconProps) {
+export function Icon({ className, children, ...props }: TIconProps) {
   return (
     <svg
       aria-hidden

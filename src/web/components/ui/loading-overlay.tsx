@@ -1,11 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  OVERLAY_DELAY_MS,
-  OVERLAY_PROGRESS_MS,
-  OVERLAY_TIP_COUNT,
-  OVERLAY_TIP_ROTATION_MS,
-} from '@shared/constants';
+import { OVERLAY_DELAY_MS, OVERLAY_PROGRESS_MS, OVERLAY_TIP_COUNT, OVERLAY_TIP_ROTATION_MS } from '@shared/constants';
 
 /**
  * Spec §2.6: nothing for the first 300 ms (most loads finish by then), then a message, a rotating tip
@@ -44,10 +39,7 @@ export function LoadingOverlay() {
         </p>
       )}
       <div className="h-1.5 w-64 max-w-full overflow-hidden rounded-full bg-gray-200">
-        <div
-          className="overlay-progress h-full rounded-full bg-primary-600"
-          style={{ animationDuration: `${OVERLAY_PROGRESS_MS}ms` }}
-        />
+        <div className="overlay-progress h-full rounded-full bg-primary-600" style={{ animationDuration: `${OVERLAY_PROGRESS_MS}ms` }} />
       </div>
     </div>
   );

@@ -21,6 +21,7 @@ export function Pagination({
   onPage,
   labels,
   hideSingle = false,
+  hasNext,
   testId,
 }: {
   page: number;
@@ -29,10 +30,13 @@ export function Pagination({
   onPage: (page: number) => void;
   labels: TPaginationLabels;
   hideSingle?: boolean;
+  /** For lists paged by cursor, whose total may be a little old (decision 225): whether the server has more. */
+  hasNext?: boolean;
   testId?: string;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (hideSingle && pages <= 1) return null;
+  const more = hasNext ?? page < pages;
+  if (hideSingle && pages <= 1 && !more && page <= 1) return null;
   return (
     <nav aria-label={labels.nav} className="flex flex-wrap items-center justify-between gap-2 text-sm text-gray-700" data-testid={testId}>
       <p data-testid="pagination-status">{labels.status(page, pages, total)}</p>
@@ -40,7 +44,7 @@ export function Pagination({
         <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(Math.min(page - 1, pages))} data-testid="previous-page">
           {labels.previous}
         </Button>
-        <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)} data-testid="next-page">
+        <Button variant="secondary" size="sm" disabled={!more} onClick={() => onPage(page + 1)} data-testid="next-page">
           {labels.next}
         </Button>
       </div>

@@ -6,6 +6,8 @@ import { cx } from '@web/lib/cx';
 import { ExternalLinkIcon, ShieldIcon } from '@web/components/ui/icons';
 import { SessionProvider, useLiveSession } from '@web/components/area/session';
 import { SignOutButton } from '@web/components/area/sign-out-button';
+import { NotificationBell } from '@web/components/area/notification-bell';
+import { useUnreadNotifications } from '@web/lib/notifications';
 import { SkipLink } from '@web/components/area/skip-link';
 import { LanguageSwitcher } from '@web/components/ui/language-switcher';
 import { adminGuard } from '@web/lib/guards';
@@ -24,6 +26,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 function AdminShell() {
   const { t } = useTranslation('dashboard');
   const session = useLiveSession('/admin/login', (s) => s.isAdmin);
+  const unread = useUnreadNotifications();
   useAccountLanguageSync(session.user.name, session.user.language);
   return (
     <SessionProvider value={session}>
@@ -38,6 +41,7 @@ function AdminShell() {
                 {session.user.name}
               </span>
             </p>
+            <NotificationBell to="/admin/dashboard/notifications" unread={unread} />
             <LanguageSwitcher />
             <SignOutButton loginPath="/admin/login" />
           </div>

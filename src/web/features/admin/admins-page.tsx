@@ -41,7 +41,8 @@ function InvitationRow({ invitation }: { invitation: TInvitation }) {
         </bdi>
         <span className="text-xs text-gray-600">{t('admins.expires', { date: formatDateTime(invitation.expiresAt), name: invitation.invitedBy ?? '' })}</span>
       </div>
-      <ConfirmButton cancelLabel={t('common.cancel')}
+      <ConfirmButton
+        cancelLabel={t('common.cancel')}
         label={t('admins.cancelInvitation')}
         title={t('admins.cancelInvitationTitle', { email: isolate(invitation.email) })}
         body={t('admins.cancelInvitationBody')}
@@ -87,7 +88,8 @@ function AdminRow({ admin, activeCount }: { admin: TAdmin; activeCount: number }
         </p>
       </div>
       {!admin.isYou && (
-        <ConfirmButton cancelLabel={t('common.cancel')}
+        <ConfirmButton
+          cancelLabel={t('common.cancel')}
           label={t('admins.revoke')}
           title={t('admins.revokeTitle', { name: admin.name })}
           body={t('admins.revokeBody')}
@@ -140,13 +142,7 @@ export function AdminAdminsPage() {
   return (
     <div className="space-y-6">
       <PageTitle title={t('admins.title')} subtitle={t('admins.subtitle')} />
-      {admins.isPending ? (
-        <LoadingBlock label={t('common.loading')} />
-      ) : admins.isError ? (
-        <QueryError query={admins} />
-      ) : (
-        <AdminsList data={admins.data} />
-      )}
+      {admins.isPending ? <LoadingBlock label={t('common.loading')} /> : admins.isError ? <QueryError query={admins} /> : <AdminsList data={admins.data} />}
     </div>
   );
 }

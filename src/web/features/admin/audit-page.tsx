@@ -101,7 +101,13 @@ export function AdminAuditPage() {
       ) : audit.isError ? (
         <ListError error={audit.error} onRetry={() => void audit.refetch()} retrying={audit.isFetching} onClear={list.clear} />
       ) : (
-        <section aria-label={t('audit.results')} aria-busy={audit.isFetching || audit.isPlaceholderData} className="space-y-4" data-testid="results" data-query={list.signature}>
+        <section
+          aria-label={t('audit.results')}
+          aria-busy={audit.isFetching || audit.isPlaceholderData}
+          className="space-y-4"
+          data-testid="results"
+          data-query={list.signature}
+        >
           {audit.data.items.length === 0 ? (
             <EmptyState title={t('audit.empty')} testId="empty-state" />
           ) : (

@@ -153,7 +153,13 @@ function Inbox({ kind }: { kind: TInboxKind }) {
       ) : inbox.isError ? (
         <ListError error={inbox.error} onRetry={() => void inbox.refetch()} retrying={inbox.isFetching} onClear={list.clear} />
       ) : (
-        <section aria-label={t(`inbox.kinds.${kind}`)} aria-busy={inbox.isFetching || inbox.isPlaceholderData} className="space-y-4" data-testid="results" data-query={list.signature}>
+        <section
+          aria-label={t(`inbox.kinds.${kind}`)}
+          aria-busy={inbox.isFetching || inbox.isPlaceholderData}
+          className="space-y-4"
+          data-testid="results"
+          data-query={list.signature}
+        >
           <p className="text-sm text-gray-600" data-testid="unhandled-count">
             {t('inbox.unhandledCount', { count: inbox.data.unhandled })}
           </p>

@@ -43,7 +43,10 @@ function Revenue() {
         ))}
       </dl>
       <p className="text-sm text-gray-600">
-        {t('admin.byMethod')}: {Object.entries(data.byMethod).map(([m, v]) => `${t(`page.methods.${m}`)} ${dzd(v)}`).join(' · ') || '—'}
+        {t('admin.byMethod')}:{' '}
+        {Object.entries(data.byMethod)
+          .map(([m, v]) => `${t(`page.methods.${m}`)} ${dzd(v)}`)
+          .join(' · ') || '—'}
       </p>
       {data.testPayments > 0 && (
         <p className="text-sm text-amber-800" data-testid="platform-test-payments">
@@ -61,8 +64,16 @@ function InvoiceRow({ invoice }: { invoice: TPlanInvoice }) {
   const errorText = useErrorText();
   const [reason, setReason] = useState('');
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
-  const approve = useMutation({ mutationFn: () => planInvoiceApi.approve(invoice.id), onSuccess: async () => (notify.success(t('admin.approved')), refresh()), onError: (e) => notify.error(errorText(e)) });
-  const reject = useMutation({ mutationFn: () => planInvoiceApi.reject(invoice.id, reason), onSuccess: async () => (notify.success(t('admin.rejectedToast')), refresh()), onError: (e) => notify.error(errorText(e)) });
+  const approve = useMutation({
+    mutationFn: () => planInvoiceApi.approve(invoice.id),
+    onSuccess: async () => (notify.success(t('admin.approved')), refresh()),
+    onError: (e) => notify.error(errorText(e)),
+  });
+  const reject = useMutation({
+    mutationFn: () => planInvoiceApi.reject(invoice.id, reason),
+    onSuccess: async () => (notify.success(t('admin.rejectedToast')), refresh()),
+    onError: (e) => notify.error(errorText(e)),
+  });
   const receipt = planReceiptUrl(invoice.id);
   return (
     <li className="space-y-2 rounded-xl border border-gray-200 bg-white p-4" data-testid="plan-invoice">
@@ -78,7 +89,9 @@ function InvoiceRow({ invoice }: { invoice: TPlanInvoice }) {
           {t(`admin:plans.${invoice.plan}`)} · {t(`page.${invoice.period}`)} · {t(`page.methods.${invoice.method}`)}
         </span>
         <span className="ms-auto font-bold tabular-nums">{formatDzd(toLanguage(i18n.resolvedLanguage), invoice.amountDzd)}</span>
-        <Badge tone={invoice.status === 'paid' ? 'green' : invoice.status === 'awaiting_review' ? 'blue' : 'gray'}>{t(`page.invoiceStatus.${invoice.status}`)}</Badge>
+        <Badge tone={invoice.status === 'paid' ? 'green' : invoice.status === 'awaiting_review' ? 'blue' : 'gray'}>
+          {t(`page.invoiceStatus.${invoice.status}`)}
+        </Badge>
         <span className="text-gray-600">{formatDateTime(invoice.paidAt ?? invoice.createdAt)}</span>
       </div>
       {invoice.hasReceipt && (
@@ -94,7 +107,16 @@ function InvoiceRow({ invoice }: { invoice: TPlanInvoice }) {
           <Button busy={approve.isPending} onClick={() => approve.mutate()} data-testid="approve-receipt">
             {t('admin.approve')}
           </Button>
-          <ConfirmButton label={t('admin.reject')} title={t('admin.reject')} body={invoice.reference} confirmLabel={t('admin.reject')} cancelLabel={t('page.back')} variant="ghost" disabled={reject.isPending} onConfirm={() => reject.mutateAsync()}>
+          <ConfirmButton
+            label={t('admin.reject')}
+            title={t('admin.reject')}
+            body={invoice.reference}
+            confirmLabel={t('admin.reject')}
+            cancelLabel={t('page.back')}
+            variant="ghost"
+            disabled={reject.isPending}
+            onConfirm={() => reject.mutateAsync()}
+          >
             <TextField label={t('admin.reason')} value={reason} onValueChange={setReason} />
           </ConfirmButton>
         </div>
@@ -119,7 +141,17 @@ export function AdminPlanPaymentsPage() {
         options={[{ value: '', label: t('admin.all') }, ...STATUSES.map((s) => ({ value: s, label: t(`page.invoiceStatus.${s}`) }))]}
         className="max-w-xs"
       />
-      {!data ? <LoadingBlock /> : data.invoices.length === 0 ? <EmptyState title={t('admin.none')} /> : <ul className="space-y-3">{data.invoices.map((i) => <InvoiceRow key={i.id} invoice={i} />)}</ul>}
+      {!data ? (
+        <LoadingBlock />
+      ) : data.invoices.length === 0 ? (
+        <EmptyState title={t('admin.none')} />
+      ) : (
+        <ul className="space-y-3">
+          {data.invoices.map((i) => (
+            <InvoiceRow key={i.id} invoice={i} />
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

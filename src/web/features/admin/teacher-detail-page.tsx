@@ -60,11 +60,19 @@ function UsageCard({ teacher }: { teacher: TTeacherDetail }) {
       <div className="space-y-4">
         <UsageBar label={t('detail.students')} used={teacher.usage.students.used} limit={teacher.usage.students.limit} testId="usage-students" />
         <UsageBar label={t('detail.courses')} used={teacher.usage.courses.used} limit={teacher.usage.courses.limit} testId="usage-courses" />
-        <UsageBar label={t('detail.storage')} used={teacher.usage.storage.usedBytes} limit={teacher.usage.storage.limitBytes} format={formatBytes} testId="usage-storage" />
+        <UsageBar
+          label={t('detail.storage')}
+          used={teacher.usage.storage.usedBytes}
+          limit={teacher.usage.storage.limitBytes}
+          format={formatBytes}
+          testId="usage-storage"
+        />
         <div className="flex flex-wrap items-baseline justify-between gap-x-2 text-sm" data-testid="usage-staff">
           <span className="font-medium text-gray-800">{t('detail.staff')}</span>
           <span className="text-gray-600" data-testid="usage-staff-value">
-            {teacher.usage.staff.limit > 0 ? t('detail.staffNotYet', { limit: teacher.usage.staff.limit }) : t('detail.staffNone')}
+            {teacher.usage.staff.limit > 0
+              ? t('detail.staffNotYet', { used: teacher.usage.staff.used, limit: teacher.usage.staff.limit })
+              : t('detail.staffNone')}
           </span>
         </div>
         <dl className="grid grid-cols-2 gap-4 border-t border-gray-100 pt-4 sm:grid-cols-3">
@@ -108,7 +116,6 @@ function CoursesCard({ teacher }: { teacher: TTeacherDetail }) {
   );
 }
 
-
 function HistoryCard({ teacher }: { teacher: TTeacherDetail }) {
   const { t } = useTranslation('admin');
   const formatDateTime = useDateTimeFormat();
@@ -133,7 +140,11 @@ function HistoryCard({ teacher }: { teacher: TTeacherDetail }) {
         </ol>
       )}
       {total > 0 && (
-        <Link to={`/admin/dashboard/audit?teacher=${teacher.id}`} className="mt-3 inline-block text-sm font-medium text-primary-700 hover:underline" data-testid="history-all">
+        <Link
+          to={`/admin/dashboard/audit?teacher=${teacher.id}`}
+          className="mt-3 inline-block text-sm font-medium text-primary-700 hover:underline"
+          data-testid="history-all"
+        >
           {t('detail.historyAll', { count: total })}
         </Link>
       )}

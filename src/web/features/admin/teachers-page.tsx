@@ -106,7 +106,13 @@ export function AdminTeachersPage() {
       ) : teachers.isError ? (
         <ListError error={teachers.error} onRetry={() => void teachers.refetch()} retrying={teachers.isFetching} onClear={list.clear} />
       ) : (
-        <section aria-label={t('teachers.results')} aria-busy={teachers.isFetching || teachers.isPlaceholderData} className="space-y-4" data-testid="results" data-query={list.signature}>
+        <section
+          aria-label={t('teachers.results')}
+          aria-busy={teachers.isFetching || teachers.isPlaceholderData}
+          className="space-y-4"
+          data-testid="results"
+          data-query={list.signature}
+        >
           {teachers.data.items.length === 0 ? <EmptyState title={t('teachers.empty')} testId="empty-state" /> : <TeachersTable rows={teachers.data.items} />}
           <Pagination page={teachers.data.page} pageSize={teachers.data.pageSize} total={teachers.data.total} onPage={list.setPage} labels={paginationLabels} />
         </section>

@@ -47,7 +47,11 @@ export function AdminRegisterPage() {
       footer={<AuthFooterLink to="/admin/login" label={t('adminRegister.login')} />}
     >
       {!invited ? (
-        <p role="status" data-testid="admin-invitation-required" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm leading-relaxed text-amber-900">
+        <p
+          role="status"
+          data-testid="admin-invitation-required"
+          className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm leading-relaxed text-amber-900"
+        >
           {t('adminRegister.needsInvitation')}
         </p>
       ) : (

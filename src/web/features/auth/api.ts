@@ -4,7 +4,7 @@
  */
 import { api, unwrap, type TJson } from '@web/lib/api';
 
-const account = api.account;
+const account = api.accounts;
 
 export const login = (json: TJson<typeof account.login.$post>) => unwrap(account.login.$post({ json }));
 

@@ -21,8 +21,7 @@ const loginResolver = lazyZodResolver(() => import('@shared/schemas/accounts').t
 type TLogEntry = { step: string; values?: Record<string, string> };
 
 /** Codes and paths are Latin: isolated, they keep their order inside an Arabic sentence. */
-const isolate = (values: Record<string, string>) =>
-  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, `\u2068${v}\u2069`]));
+const isolate = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, `\u2068${v}\u2069`]));
 
 /** The sign-up link keeps where the visitor was going (a course's payment page), if it is a path here (issue 24). */
 function withRedirect(path: string, redirectTo: string | null): string {
@@ -71,7 +70,11 @@ function LoginLog({ entries }: { entries: TLogEntry[] }) {
 function SuspendedNotice({ status, reason }: { status: string; reason: string }) {
   const { t } = useTranslation('auth');
   return (
-    <section role="status" data-testid="teacher-suspended" className="mt-6 space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm leading-relaxed text-amber-900">
+    <section
+      role="status"
+      data-testid="teacher-suspended"
+      className="mt-6 space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm leading-relaxed text-amber-900"
+    >
       <h2 className="font-bold">{t(status === 'suspended' ? 'suspended.titleSuspended' : 'suspended.titleInactive')}</h2>
       <p data-testid="suspension-reason">{reason ? t('suspended.reason', { reason }) : t('suspended.noReason')}</p>
       <p>{t('suspended.students')}</p>
@@ -96,7 +99,10 @@ function UnlockOffer({ email }: { email: string }) {
       className={`text-start text-sm ${LINK}`}
       data-testid="unlock-request"
       onClick={() => {
-        void requestUnlock({ email }).then(() => setSent(true), () => setSent(true));
+        void requestUnlock({ email }).then(
+          () => setSent(true),
+          () => setSent(true),
+        );
       }}
     >
       {t('unlock.ask')}
@@ -163,7 +169,11 @@ export function LoginPage() {
       title={t(`login.title.${portal}`, { subdomain })}
       subtitle={t(`login.subtitle.${portal}`)}
       testId={`login-${portal}`}
-      footer={paths.register && <AuthFooterLink to={withRedirect(paths.register, searchParams.get('redirectTo'))} label={t('login.register')} lead={t('login.noAccount')} />}
+      footer={
+        paths.register && (
+          <AuthFooterLink to={withRedirect(paths.register, searchParams.get('redirectTo'))} label={t('login.register')} lead={t('login.noAccount')} />
+        )
+      }
     >
       {profile && <PlatformBrand profile={profile} />}
       {profile && !profile.available && <PlatformClosed />}

@@ -40,14 +40,24 @@ export function StudentRegisterPage() {
     // From a course's public page: back to that course in the student area (its code or its payment), now and
     // after the e-mail confirmation (the server puts it in the link).
     const back = safeRedirect(searchParams.get('redirectTo'), '');
-    const result = await registerStudent({ ...values, ...(subdomain ? { platform: subdomain } : {}), ...(back.includes('/student/dashboard') ? { redirectTo: back } : {}) });
+    const result = await registerStudent({
+      ...values,
+      ...(subdomain ? { platform: subdomain } : {}),
+      ...(back.includes('/student/dashboard') ? { redirectTo: back } : {}),
+    });
     forgetCachedSession();
     const wanted = safeRedirect(searchParams.get('redirectTo'), result.redirectTo);
     await navigate(wanted.includes('/student/dashboard') ? wanted : result.redirectTo, { replace: true });
   });
 
   const back = searchParams.get('redirectTo');
-  const footer = <AuthFooterLink to={back ? `${paths.login}?redirectTo=${encodeURIComponent(back)}` : paths.login} label={t('register.login')} lead={t('register.haveAccount')} />;
+  const footer = (
+    <AuthFooterLink
+      to={back ? `${paths.login}?redirectTo=${encodeURIComponent(back)}` : paths.login}
+      label={t('register.login')}
+      lead={t('register.haveAccount')}
+    />
+  );
   // A paused platform takes no new students: say so before anyone fills in the form (issue 11).
   if (profile && !profile.available) {
     return (

@@ -9,9 +9,7 @@ import { subdomainAvailability } from './api';
  */
 export async function teacherPathLoader({ params }: LoaderFunctionArgs): Promise<never> {
   const name = (params.subdomain ?? '').toLowerCase();
-  const answer = name
-    ? await subdomainAvailability(name).catch(() => null)
-    : null;
+  const answer = name ? await subdomainAvailability(name).catch(() => null) : null;
   if (answer && !answer.available && answer.issue === 'taken') throw redirect(`/platform/${encodeURIComponent(name)}`);
   throw redirect('/teacher/dashboard');
 }

@@ -84,12 +84,31 @@ function useTeacherRegisterForm() {
   return { register, control, serverError, errors, isSubmitting, onSubmit, nameField, subdomain, status, stripped, subdomainError };
 }
 
+/** The full address the platform will have, shown live under the field. */
+function SubdomainPreview({ subdomain }: { subdomain: string }) {
+  const { t } = useTranslation('auth');
+  const host = window.location.host;
+  return (
+    <p id="subdomain-preview" className="flex flex-wrap items-baseline gap-x-1 rounded-lg bg-primary-50 px-3 py-2 text-sm text-gray-700">
+      <span>{t('register.subdomain.preview')}</span>
+      {/* One unbroken Latin address (the placeholder's, when empty): never split at its hyphen or dot. When it
+         scrolls on a phone, the keyboard can reach and scroll it too (axe: scrollable-region-focusable). */}
+      <bdi
+        dir="ltr"
+        tabIndex={0}
+        data-testid="subdomain-preview"
+        className="max-w-full overflow-x-auto whitespace-nowrap font-mono font-medium text-primary-800"
+      >
+        {`${subdomain || t('placeholders.subdomain')}.${host}`}
+      </bdi>
+    </p>
+  );
+}
+
 /** Spec §2.3/§5/§7.5: teacher sign-up with the platform subdomain, its live preview and its rules. */
 export function TeacherRegisterPage() {
   const { t } = useTranslation('auth');
   const { register, control, serverError, errors, isSubmitting, onSubmit, nameField, subdomain, status, stripped, subdomainError } = useTeacherRegisterForm();
-  const host = window.location.host;
-
   return (
     <AuthCard
       wide
@@ -146,14 +165,7 @@ export function TeacherRegisterPage() {
               <span>{t('register.subdomain.adjusted', { typed: `\u2068${stripped.typed}\u2069`, kept: `\u2068${subdomain}\u2069` })}</span>
             </p>
           )}
-          <p id="subdomain-preview" className="flex flex-wrap items-baseline gap-x-1 rounded-lg bg-primary-50 px-3 py-2 text-sm text-gray-700">
-            <span>{t('register.subdomain.preview')}</span>
-            {/* One unbroken Latin address (the placeholder's, when empty): never split at its hyphen or dot. When it
-                scrolls on a phone, the keyboard can reach and scroll it too (axe: scrollable-region-focusable). */}
-            <bdi dir="ltr" tabIndex={0} data-testid="subdomain-preview" className="max-w-full overflow-x-auto whitespace-nowrap font-mono font-medium text-primary-800">
-              {`${subdomain || t('placeholders.subdomain')}.${host}`}
-            </bdi>
-          </p>
+          <SubdomainPreview subdomain={subdomain} />
           <SubdomainStatusLine status={status} />
           <SubdomainChecklist value={subdomain} status={status} />
         </div>

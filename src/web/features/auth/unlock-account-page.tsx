@@ -60,7 +60,12 @@ export function UnlockAccountPage() {
   }
 
   return (
-    <AuthCard title={t('unlock.title')} subtitle={t('unlock.subtitle')} testId="unlock-account" footer={<AuthFooterLink to="/login" label={t('forgot.backToLogin')} />}>
+    <AuthCard
+      title={t('unlock.title')}
+      subtitle={t('unlock.subtitle')}
+      testId="unlock-account"
+      footer={<AuthFooterLink to="/login" label={t('forgot.backToLogin')} />}
+    >
       {body}
     </AuthCard>
   );

@@ -8,9 +8,9 @@ import { Notice } from '@web/components/ui/notice';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api-error';
 import { queryClient } from '@web/lib/query-client';
-import { LessonContent, OutlineNav } from './components/lesson-view';
+import { LessonContent, OutlineNav } from '@web/components/lesson/lesson-view';
 import { previewQuery } from './api';
-import { LessonNav } from './student/lesson-page';
+import { LessonNav } from '@web/components/lesson/lesson-nav';
 
 function Preview() {
   const { t } = useTranslation('courses');

@@ -62,8 +62,21 @@ function CampaignLinks({ data }: { data: TAds }) {
     <Card aria-labelledby="links-title" data-testid="ads-links">
       <CardHeader id="links-title" title={t('ads.links.title')} description={t('ads.links.description')} />
       <div className="mb-4 grid gap-3 sm:grid-cols-2">
-        <SelectField label={t('ads.links.source')} value={source} onValueChange={setSource} options={CAMPAIGN_SOURCES.map((s) => ({ value: s, label: t(`ads.sources.${s}`) }))} data-testid="ads-source" />
-        <TextField label={t('ads.links.campaign')} hint={t('ads.links.campaignHint')} value={campaign} onValueChange={setCampaign} maxLength={60} data-testid="ads-campaign" />
+        <SelectField
+          label={t('ads.links.source')}
+          value={source}
+          onValueChange={setSource}
+          options={CAMPAIGN_SOURCES.map((s) => ({ value: s, label: t(`ads.sources.${s}`) }))}
+          data-testid="ads-source"
+        />
+        <TextField
+          label={t('ads.links.campaign')}
+          hint={t('ads.links.campaignHint')}
+          value={campaign}
+          onValueChange={setCampaign}
+          maxLength={60}
+          data-testid="ads-campaign"
+        />
       </div>
       {targets.length === 0 ? (
         <EmptyState title={t('ads.links.none')} body={t('ads.links.noneBody')} testId="ads-links-empty" />

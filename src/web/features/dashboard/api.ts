@@ -10,7 +10,7 @@ export const teacherKeys = {
   overview: ['teacher', 'overview'] as const,
 };
 
-const fetchOverview = () => unwrap(api.teacher.overview.$get());
+const fetchOverview = () => unwrap(api.accounts.teacher.overview.$get());
 export type TOverview = Awaited<ReturnType<typeof fetchOverview>>;
 
 export const overviewQuery = queryOptions({
@@ -19,13 +19,13 @@ export const overviewQuery = queryOptions({
   staleTime: DASHBOARD_STALE_MS,
 });
 
-const fetchAds = () => unwrap(api.teacher.ads.$get());
+const fetchAds = () => unwrap(api.accounts.teacher.ads.$get());
 export type TAds = Awaited<ReturnType<typeof fetchAds>>;
 
 /** The ads screen: pixels of every landing page and the public addresses campaign links point to. */
 export const adsQuery = queryOptions({ queryKey: ['teacher', 'ads'], queryFn: fetchAds });
 
-const fetchGettingStarted = () => unwrap(api.teacher.overview['getting-started'].$get());
+const fetchGettingStarted = () => unwrap(api.accounts.teacher.overview['getting-started'].$get());
 export type TGettingStarted = Awaited<ReturnType<typeof fetchGettingStarted>>;
 
 /** The getting-started checklist, what waits for the teacher and today's numbers (issue 24, defect 13). */
@@ -49,51 +49,39 @@ export const pendingReceiptsQuery = queryOptions({
 
 export const pendingCodesQuery = queryOptions({
   queryKey: ['courses', 'code-requests', 'pending'],
-  queryFn: () => unwrap(api.courses.teacher['code-requests'].pending.$get()).then((r) => r.pending),
+  queryFn: () => unwrap(api.codes.teacher['code-requests'].pending.$get()).then((r) => r.pending),
   staleTime: DASHBOARD_STALE_MS,
   refetchInterval: DASHBOARD_STALE_MS,
 });
 
 /** The account settings' changes; callers refresh the session (SESSION_KEY) once done. */
 export const accountApi = {
-  rename: (name: string) => unwrap(api.account.profile.$patch({ json: { name } })),
-  requestEmailChange: (email: string) => unwrap(api.account.email.$post({ json: { email } })),
-  changePassword: (json: TJson<typeof api.account.password.change.$post>) => unwrap(api.account.password.change.$post({ json })),
+  rename: (name: string) => unwrap(api.accounts.profile.$patch({ json: { name } })),
+  requestEmailChange: (email: string) => unwrap(api.accounts.email.$post({ json: { email } })),
+  changePassword: (json: TJson<typeof api.accounts.password.change.$post>) => unwrap(api.accounts.password.change.$post({ json })),
 };
 
 /** The contact ways the teacher shows to students who need a card (decision 057). */
 export const contactQuery = queryOptions({
   queryKey: ['teacher', 'contact'],
-  queryFn: () => unwrap(api.teacher.contact.$get()),
+  queryFn: () => unwrap(api.accounts.teacher.contact.$get()),
 });
-export type TContactInput = TJson<typeof api.teacher.contact.$put>;
+export type TContactInput = TJson<typeof api.accounts.teacher.contact.$put>;
 
 export function useSaveContact() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (json: TContactInput) => unwrap(api.teacher.contact.$put({ json })),
+    mutationFn: (json: TContactInput) => unwrap(api.accounts.teacher.contact.$put({ json })),
     onSuccess: (saved) => queryClient.setQueryData(contactQuery.queryKey, saved),
   });
 }
 
-/** Darsi's own plan (issue 13): the banner on every page, the billing page, paying and cancelling. */
-export const billingKeys = { all: ['teacher', 'billing'] as const, banner: ['teacher', 'billing', 'banner'] as const, overview: ['teacher', 'billing', 'overview'] as const };
-
+/**
+ * The plan banner on every page of the teacher's layout. Its key sits under the billing page's keys
+ * (features/billing/api.ts): paying or cancelling there refreshes it.
+ */
 export const planBannerQuery = queryOptions({
-  queryKey: billingKeys.banner,
+  queryKey: ['teacher', 'billing', 'banner'],
   queryFn: () => unwrap(api.billing.teacher.banner.$get()),
   staleTime: DASHBOARD_STALE_MS,
 });
-
-const fetchBilling = () => unwrap(api.billing.teacher.overview.$get());
-export type TBillingOverview = Awaited<ReturnType<typeof fetchBilling>>;
-
-export const billingQuery = queryOptions({ queryKey: billingKeys.overview, queryFn: fetchBilling });
-
-export const billingApi = {
-  createInvoice: (json: TJson<typeof api.billing.teacher.invoices.$post>) => unwrap(api.billing.teacher.invoices.$post({ json })),
-  refresh: (id: string) => unwrap(api.billing.teacher.invoices[':id'].refresh.$post({ param: { id } })),
-  uploadReceipt: (id: string, file: File) => unwrap(api.billing.teacher.invoices[':id'].receipt.$post({ param: { id }, form: { file } })),
-  cancel: () => unwrap(api.billing.teacher.cancel.$post()),
-  reactivate: () => unwrap(api.billing.teacher.reactivate.$post()),
-};

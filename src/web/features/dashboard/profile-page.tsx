@@ -72,9 +72,7 @@ export function TeacherProfilePage() {
             ))}
           </div>
         )}
-        {overview.isError && !overview.data && (
-          <QueryError query={overview} />
-        )}
+        {overview.isError && !overview.data && <QueryError query={overview} />}
         {overview.data && <Details data={overview.data} />}
       </Card>
       <Card aria-labelledby="edit-name-title">

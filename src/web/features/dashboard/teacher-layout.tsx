@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useAccountLanguageSync } from '@web/lib/account-language';
@@ -7,13 +7,19 @@ import { useMediaQuery } from '@web/lib/media';
 import { SessionProvider, useLiveSession } from '@web/components/area/session';
 import { SkipLink } from '@web/components/area/skip-link';
 import { teacherGuard } from '@web/lib/guards';
-import { MobileDrawer } from './components/mobile-drawer';
 import { PlanBanner } from './components/plan-banner';
 import { SidebarNav } from './components/sidebar-nav';
+import { StaffBanner } from './components/staff-banner';
 import { TopBar } from './components/top-bar';
 import { AreaMain, withAreaProviders } from '@web/components/area/area-frame';
 
 export const teacherLoader = teacherGuard;
+
+/**
+ * The drawer (Radix's dialog, ~13 KB gzip) is loaded when a phone first opens the menu, not with the dashboard:
+ * a desktop never needs it (issue 29: the dashboards' first load).
+ */
+const MobileDrawer = lazy(() => import('./components/mobile-drawer').then((m) => ({ default: m.MobileDrawer })));
 
 /** Tailwind's `md` breakpoint: from here on the sidebar is always shown and the drawer is not needed. */
 const DESKTOP = '(min-width: 768px)';
@@ -28,6 +34,9 @@ function TeacherShell() {
   const [drawerAt, setDrawerAt] = useState<string | null>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const drawerOpen = !desktop && drawerAt === location.key;
+  // Mounted from its first opening on, so that it can also animate and give the focus back when it closes.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (drawerOpen && !drawerUsed) setDrawerUsed(true);
   const name = session.teacher?.name ?? session.user.name;
 
   return (
@@ -45,15 +54,15 @@ function TeacherShell() {
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar name={name} menuOpen={drawerOpen} onOpenMenu={() => setDrawerAt(location.key)} menuButtonRef={menuButton} />
+          <StaffBanner />
           <PlanBanner />
           <AreaMain className="max-w-6xl lg:px-8" />
         </div>
-        <MobileDrawer
-          open={drawerOpen}
-          onOpenChange={(open) => setDrawerAt(open ? location.key : null)}
-          name={name}
-          returnFocusTo={menuButton}
-        />
+        {drawerUsed && (
+          <Suspense fallback={null}>
+            <MobileDrawer open={drawerOpen} onOpenChange={(open) => setDrawerAt(open ? location.key : null)} name={name} returnFocusTo={menuButton} />
+          </Suspense>
+        )}
       </div>
     </SessionProvider>
   );

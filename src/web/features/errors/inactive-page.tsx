@@ -17,10 +17,18 @@ export function InactivePage() {
         {t('inactive.students')}
       </p>
       <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
-        <a href="/student/login" className="inline-block rounded-lg bg-primary-600 px-5 py-2.5 font-medium text-white hover:bg-primary-700" data-testid="inactive-login">
+        <a
+          href="/student/login"
+          className="inline-block rounded-lg bg-primary-600 px-5 py-2.5 font-medium text-white hover:bg-primary-700"
+          data-testid="inactive-login"
+        >
           {t('inactive.studentLogin')}
         </a>
-        <a href={mainSiteUrl('/')} className="inline-block rounded-lg border border-gray-300 px-5 py-2.5 font-medium text-gray-800 hover:bg-gray-50" data-testid="inactive-home">
+        <a
+          href={mainSiteUrl('/')}
+          className="inline-block rounded-lg border border-gray-300 px-5 py-2.5 font-medium text-gray-800 hover:bg-gray-50"
+          data-testid="inactive-home"
+        >
           {t('inactive.darsiHome')}
         </a>
       </div>

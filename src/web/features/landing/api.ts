@@ -47,8 +47,19 @@ export const landingApi = {
 /** The editable part of a page as the API returned it. */
 export function toInput(page: TLandingPage): TLandingPageInput {
   const {
-    id: _id, teacher_id: _t, is_published: _p, is_main: _m, views_count: _v, created_at: _c, updated_at: _u, published_at: _pa, has_draft: _hd, url: _url, teacher: _teacher,
-    custom_slug, ...fields
+    id: _id,
+    teacher_id: _t,
+    is_published: _p,
+    is_main: _m,
+    views_count: _v,
+    created_at: _c,
+    updated_at: _u,
+    published_at: _pa,
+    has_draft: _hd,
+    url: _url,
+    teacher: _teacher,
+    custom_slug,
+    ...fields
   } = page;
   return { ...fields, custom_slug: custom_slug ?? '' };
 }

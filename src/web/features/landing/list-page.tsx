@@ -15,20 +15,20 @@ import { notify } from '@web/lib/notify';
 import { landingApi, landingKeys, pagesQuery } from './api';
 import { StatusBadge } from './status-badge';
 
-function PageRow({ page }: { page: TLandingPageSummary }) {
+/** What a row's buttons do to its page; a duplicate opens in the editor. */
+function usePageAction(pageId: string) {
   const { t } = useTranslation('landing');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const errorText = useErrorText();
-  const [confirming, setConfirming] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: landingKeys.all });
-  const action = useMutation({
+  return useMutation({
     mutationFn: async (kind: 'publish' | 'unpublish' | 'main' | 'duplicate' | 'delete') => {
-      if (kind === 'duplicate') return (await landingApi.duplicate(page.id)).page.id;
-      if (kind === 'delete') await landingApi.remove(page.id);
-      else if (kind === 'main') await landingApi.setMain(page.id);
-      else if (kind === 'publish') await landingApi.publish(page.id);
-      else await landingApi.unpublish(page.id);
+      if (kind === 'duplicate') return (await landingApi.duplicate(pageId)).page.id;
+      if (kind === 'delete') await landingApi.remove(pageId);
+      else if (kind === 'main') await landingApi.setMain(pageId);
+      else if (kind === 'publish') await landingApi.publish(pageId);
+      else await landingApi.unpublish(pageId);
       return null;
     },
     onSuccess: async (copyId, kind) => {
@@ -38,6 +38,12 @@ function PageRow({ page }: { page: TLandingPageSummary }) {
     },
     onError: (error) => notify.error(errorText(error)),
   });
+}
+
+function PageRow({ page }: { page: TLandingPageSummary }) {
+  const { t } = useTranslation('landing');
+  const [confirming, setConfirming] = useState(false);
+  const action = usePageAction(page.id);
   const run = (kind: Parameters<typeof action.mutate>[0]) => action.mutate(kind);
 
   return (
@@ -64,7 +70,13 @@ function PageRow({ page }: { page: TLandingPageSummary }) {
             <ExternalLinkIcon className="h-4 w-4" />
           </a>
         )}
-        <Button size="sm" variant="secondary" busy={action.isPending && action.variables !== 'delete'} onClick={() => run(page.is_published ? 'unpublish' : 'publish')} data-testid="landing-toggle-publish">
+        <Button
+          size="sm"
+          variant="secondary"
+          busy={action.isPending && action.variables !== 'delete'}
+          onClick={() => run(page.is_published ? 'unpublish' : 'publish')}
+          data-testid="landing-toggle-publish"
+        >
           {page.is_published ? t('list.unpublish') : t('list.publish')}
         </Button>
         {page.is_published && !page.is_main && (
@@ -78,7 +90,13 @@ function PageRow({ page }: { page: TLandingPageSummary }) {
         {confirming ? (
           <span className="flex flex-wrap items-center gap-2" role="group" aria-label={t('list.confirmDelete')}>
             <span className="text-sm text-red-800">{t('list.confirmDelete')}</span>
-            <Button size="sm" variant="danger" busy={action.isPending && action.variables === 'delete'} onClick={() => run('delete')} data-testid="landing-delete-confirm">
+            <Button
+              size="sm"
+              variant="danger"
+              busy={action.isPending && action.variables === 'delete'}
+              onClick={() => run('delete')}
+              data-testid="landing-delete-confirm"
+            >
               {t('list.delete')}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
@@ -106,9 +124,7 @@ export function LandingPagesPage() {
           {t('list.new')}
         </Link>
       </PageTitle>
-      {query.isPending && (
-        <LoadingBlock label={t('list.loading')} blocks={['h-28', 'h-28']} />
-      )}
+      {query.isPending && <LoadingBlock label={t('list.loading')} blocks={['h-28', 'h-28']} />}
       {query.isError && <QueryError query={query} />}
       {query.data && query.data.length === 0 && (
         <Card className="text-center">
@@ -127,4 +143,3 @@ export function LandingPagesPage() {
     </div>
   );
 }
-

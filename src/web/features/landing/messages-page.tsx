@@ -13,6 +13,30 @@ import { LoadingBlock } from '@web/components/ui/skeleton';
 import { notify } from '@web/lib/notify';
 import { landingApi, landingKeys, requestsQuery, type TRequestsFilter } from './api';
 
+/** Open, handled or every message: one pressed button at a time. */
+function MessagesFilter({ filter, setFilter }: { filter: TRequestsFilter; setFilter: (filter: TRequestsFilter) => void }) {
+  const { t } = useTranslation('landing');
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label={t('messages.filter')}>
+      {(['open', 'handled', 'all'] as const).map((f) => (
+        <button
+          key={f}
+          type="button"
+          aria-pressed={filter === f}
+          onClick={() => setFilter(f)}
+          data-testid={`messages-filter-${f}`}
+          className={cx(
+            'min-h-10 rounded-full px-4 text-sm font-medium',
+            filter === f ? 'bg-primary-600 text-white' : 'bg-white text-gray-700 ring-1 ring-gray-200',
+          )}
+        >
+          {t(`messages.filters.${f}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** /dashboard/messages: what visitors sent through the contact form of the teacher's pages. */
 export function MessagesPage() {
   const { t } = useTranslation('landing');
@@ -32,16 +56,8 @@ export function MessagesPage() {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <PageTitle title={t('messages.title')} subtitle={t('messages.subtitle')} />
-      <div className="flex flex-wrap gap-2" role="group" aria-label={t('messages.filter')}>
-        {(['open', 'handled', 'all'] as const).map((f) => (
-          <button key={f} type="button" aria-pressed={filter === f} onClick={() => setFilter(f)} data-testid={`messages-filter-${f}`} className={cx('min-h-10 rounded-full px-4 text-sm font-medium', filter === f ? 'bg-primary-600 text-white' : 'bg-white text-gray-700 ring-1 ring-gray-200')}>
-            {t(`messages.filters.${f}`)}
-          </button>
-        ))}
-      </div>
-      {query.isPending && (
-        <LoadingBlock label={t('list.loading')} blocks={['h-24']} />
-      )}
+      <MessagesFilter filter={filter} setFilter={setFilter} />
+      {query.isPending && <LoadingBlock label={t('list.loading')} blocks={['h-24']} />}
       {query.isError && <QueryError query={query} />}
       {query.data && query.data.length === 0 && (
         <Card className="text-center">
@@ -72,7 +88,9 @@ export function MessagesPage() {
                     {r.page_title && <> · {t('messages.fromPage', { title: r.page_title })}</>}
                   </p>
                 </div>
-                <span className={cx('rounded-full px-2.5 py-0.5 text-xs font-bold', r.handled ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900')}>{r.handled ? t('messages.handled') : t('messages.open')}</span>
+                <span className={cx('rounded-full px-2.5 py-0.5 text-xs font-bold', r.handled ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900')}>
+                  {r.handled ? t('messages.handled') : t('messages.open')}
+                </span>
               </div>
               <p className="mt-3 whitespace-pre-line break-words text-gray-800" dir="auto">
                 {r.message}

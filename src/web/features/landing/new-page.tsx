@@ -40,12 +40,31 @@ export function NewLandingPage() {
       <PageTitle title={t('create.title')} subtitle={t('create.subtitle')} />
       <Card>
         <form onSubmit={submit} className="space-y-5" noValidate>
-          <TextField id="landing-title" label={t('create.pageTitle')} value={title} onValueChange={setTitle} error={error} data-testid="landing-new-title" maxLength={200} />
+          <TextField
+            id="landing-title"
+            label={t('create.pageTitle')}
+            value={title}
+            onValueChange={setTitle}
+            error={error}
+            data-testid="landing-new-title"
+            maxLength={200}
+          />
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-gray-800">{t('create.template')}</legend>
             {(['starter', 'blank'] as const).map((value) => (
-              <label key={value} className="flex cursor-pointer items-start gap-3 rounded-xl border border-gray-200 p-3 has-[:checked]:border-primary-500 has-[:checked]:bg-primary-50">
-                <input type="radio" name="template" value={value} checked={template === value} onChange={() => setTemplate(value)} className="mt-1 h-4 w-4 accent-primary-600" data-testid={`template-${value}`} />
+              <label
+                key={value}
+                className="flex cursor-pointer items-start gap-3 rounded-xl border border-gray-200 p-3 has-[:checked]:border-primary-500 has-[:checked]:bg-primary-50"
+              >
+                <input
+                  type="radio"
+                  name="template"
+                  value={value}
+                  checked={template === value}
+                  onChange={() => setTemplate(value)}
+                  className="mt-1 h-4 w-4 accent-primary-600"
+                  data-testid={`template-${value}`}
+                />
                 <span>
                   <span className="block font-bold text-gray-900">{t(`create.templates.${value}.title`)}</span>
                   <span className="block text-sm text-gray-600">{t(`create.templates.${value}.text`)}</span>

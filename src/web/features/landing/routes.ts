@@ -6,6 +6,4 @@ export const landingDashboardRoutes: RouteObject[] = [
   page('landing-pages', () => import('./list-page').then((m) => m.LandingPagesPage)),
   page('landing-pages/new', () => import('./new-page').then((m) => m.NewLandingPage)),
   page('landing-pages/:id', () => import('./editor-page').then((m) => m.LandingEditorPage)),
-  page('messages', () => import('./messages-page').then((m) => m.MessagesPage)),
 ];
-

@@ -37,13 +37,21 @@ export const sessionQuery = (sessionId: string) =>
 export const groupsQuery = queryOptions({ queryKey: ['live', 'groups'], queryFn: () => unwrap(teacher.groups.$get()), staleTime: 0 });
 
 export const membersQuery = (groupId: string) =>
-  queryOptions({ queryKey: ['live', 'members', groupId], queryFn: () => unwrap(teacher.groups[':groupId'].members.$get({ param: { groupId } })), staleTime: 0 });
+  queryOptions({
+    queryKey: ['live', 'members', groupId],
+    queryFn: () => unwrap(teacher.groups[':groupId'].members.$get({ param: { groupId } })),
+    staleTime: 0,
+  });
 
 export const pickableQuery = (q: string) =>
   queryOptions({ queryKey: ['live', 'pickable', q], queryFn: () => unwrap(teacher.students.$get({ query: { q } })).then((r) => r.students), staleTime: 0 });
 
 export const studentSessionQuery = (sessionId: string) =>
-  queryOptions({ queryKey: ['live', 'student', sessionId], queryFn: () => unwrap(student.sessions[':sessionId'].$get({ param: { sessionId } })), staleTime: 0 });
+  queryOptions({
+    queryKey: ['live', 'student', sessionId],
+    queryFn: () => unwrap(student.sessions[':sessionId'].$get({ param: { sessionId } })),
+    staleTime: 0,
+  });
 
 export type TSessionRow = InferResponseType<typeof teacher.sessions.$get, 200>['sessions'][number];
 export type TSessionDetail = InferResponseType<(typeof teacher.sessions)[':sessionId']['$get'], 200>;
@@ -66,7 +74,10 @@ export const liveApi = {
   addMembers: (groupId: string, studentIds: string[]) => unwrap(teacher.groups[':groupId'].members.$post({ param: { groupId }, json: { studentIds } })),
   removeMember: (groupId: string, studentId: string) => unwrap(teacher.groups[':groupId'].members[':studentId'].$delete({ param: { groupId, studentId } })),
   studentJoin: (sessionId: string, deviceId: string) => unwrap(student.sessions[':sessionId'].join.$post({ param: { sessionId }, json: { deviceId } })),
-  heartbeat: (sessionId: string, deviceId: string) => unwrap(student.sessions[':sessionId'].heartbeat.$post({ param: { sessionId }, json: { deviceId } })),
+  /** participantId: this device's occupant in the Jitsi room, so that Darsi can remove it once replaced (decision 141). */
+  heartbeat: (sessionId: string, deviceId: string, participantId: string | null) =>
+    unwrap(student.sessions[':sessionId'].heartbeat.$post({ param: { sessionId }, json: { deviceId, ...(participantId ? { participantId } : {}) } })),
   /** keepalive: also sent while the page unloads, so that the visit ends when the tab closes. */
-  leave: (sessionId: string, deviceId: string) => student.sessions[':sessionId'].leave.$post({ param: { sessionId }, json: { deviceId } }, { init: { keepalive: true } }).catch(() => undefined),
+  leave: (sessionId: string, deviceId: string) =>
+    student.sessions[':sessionId'].leave.$post({ param: { sessionId }, json: { deviceId } }, { init: { keepalive: true } }).catch(() => undefined),
 };

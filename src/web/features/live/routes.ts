@@ -8,7 +8,11 @@ const teacher = {
 };
 
 /** Children of /teacher (inside the teacher layout). */
-export const liveTeacherRoutes: RouteObject[] = [page('live-sessions', teacher.list), page('live-sessions/:sessionId', teacher.session), page('live-sessions/:sessionId/room', teacher.room)];
+export const liveTeacherRoutes: RouteObject[] = [
+  page('live-sessions', teacher.list),
+  page('live-sessions/:sessionId', teacher.session),
+  page('live-sessions/:sessionId/room', teacher.room),
+];
 
 /** Children of student/dashboard: the join page. */
 export const liveStudentRoutes: RouteObject[] = [page('live/:sessionId', () => import('./room/student-room-page').then((m) => m.StudentRoomPage))];

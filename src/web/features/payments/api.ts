@@ -26,7 +26,11 @@ export function useSaveCardSettings() {
 export const checkCardConnection = (mode: TChargilyMode) => unwrap(teacher['card-settings'].check.$post({ json: { mode } }));
 
 export const paymentOptionsQuery = (courseId: string) =>
-  queryOptions({ queryKey: ['payments', 'options', courseId], queryFn: () => unwrap(student.courses[':courseId'].options.$get({ param: { courseId } })), staleTime: 0 });
+  queryOptions({
+    queryKey: ['payments', 'options', courseId],
+    queryFn: () => unwrap(student.courses[':courseId'].options.$get({ param: { courseId } })),
+    staleTime: 0,
+  });
 
 export const startCardOrder = (courseId: string, planId: string) => unwrap(student.orders.card.$post({ json: { courseId, planId } }));
 
@@ -48,7 +52,7 @@ export const transferSettingsQuery = queryOptions({
   queryFn: () => unwrap(teacher['transfer-settings'].$get()),
 });
 
-export type TTransferSettingsView = InferResponseType<typeof teacher['transfer-settings']['$get'], 200>;
+export type TTransferSettingsView = InferResponseType<(typeof teacher)['transfer-settings']['$get'], 200>;
 export type TReceiptStatus = 'pending' | 'approved' | 'rejected';
 
 export const receiptsQuery = (status: TReceiptStatus) =>

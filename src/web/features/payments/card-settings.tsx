@@ -13,6 +13,17 @@ import { notify } from '@web/lib/notify';
 import { cardSettingsQuery, checkCardConnection, useSaveCardSettings, type TCardSettings } from './api';
 import { TestBadge } from './test-badge';
 
+/** Asks Chargily whether the saved key for a mode works, and says so in a toast. */
+function useConnectionCheck() {
+  const { t } = useTranslation('payments');
+  const errorText = useErrorText();
+  return useMutation({
+    mutationFn: (m: TChargilyMode) => checkCardConnection(m),
+    onSuccess: (r) => notify.success(t('settings.card.checkOk', { mode: t(`settings.card.modes.${r.mode}`) })),
+    onError: (error) => notify.error(errorText(error)),
+  });
+}
+
 /** The teacher's Chargily account: mode, the two secret keys (write-only), on/off, and a connection check. */
 function CardForm({ stored }: { stored: TCardSettings }) {
   const { t } = useTranslation('payments');
@@ -24,11 +35,7 @@ function CardForm({ stored }: { stored: TCardSettings }) {
     defaultValues: { mode: stored.mode, enabled: stored.enabled, testKey: '', liveKey: '' },
   });
   const mode = useWatch({ control: form.control, name: 'mode' });
-  const check = useMutation({
-    mutationFn: (m: TChargilyMode) => checkCardConnection(m),
-    onSuccess: (r) => notify.success(t('settings.card.checkOk', { mode: t(`settings.card.modes.${r.mode}`) })),
-    onError: (error) => notify.error(errorText(error)),
-  });
+  const check = useConnectionCheck();
   const submit = form.handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: (saved) => {
@@ -56,8 +63,22 @@ function CardForm({ stored }: { stored: TCardSettings }) {
         hint={mode === 'live' ? t('settings.card.liveHelp') : undefined}
         {...form.register('mode')}
       />
-      <TextField label={t('settings.card.testKey')} placeholder={t('settings.card.testPlaceholder')} hint={keyHint(stored.testKey)} error={fieldError(errors.testKey)} {...keyProps} {...form.register('testKey')} />
-      <TextField label={t('settings.card.liveKey')} placeholder={t('settings.card.livePlaceholder')} hint={keyHint(stored.liveKey)} error={fieldError(errors.liveKey)} {...keyProps} {...form.register('liveKey')} />
+      <TextField
+        label={t('settings.card.testKey')}
+        placeholder={t('settings.card.testPlaceholder')}
+        hint={keyHint(stored.testKey)}
+        error={fieldError(errors.testKey)}
+        {...keyProps}
+        {...form.register('testKey')}
+      />
+      <TextField
+        label={t('settings.card.liveKey')}
+        placeholder={t('settings.card.livePlaceholder')}
+        hint={keyHint(stored.liveKey)}
+        error={fieldError(errors.liveKey)}
+        {...keyProps}
+        {...form.register('liveKey')}
+      />
       <p className="text-xs text-gray-500">{t('settings.card.keyHelp')}</p>
       <CheckboxField label={t('settings.card.enabled')} {...form.register('enabled')} />
       <p className="text-xs text-gray-500">{t('settings.card.webhookNote')}</p>
@@ -66,7 +87,13 @@ function CardForm({ stored }: { stored: TCardSettings }) {
         <Button type="submit" busy={save.isPending} data-testid="card-settings-save">
           {t('settings.card.save')}
         </Button>
-        <Button variant="secondary" busy={check.isPending} onClick={() => check.mutate(stored.mode)} disabled={!(stored.mode === 'live' ? stored.liveKey : stored.testKey)} data-testid="card-settings-check">
+        <Button
+          variant="secondary"
+          busy={check.isPending}
+          onClick={() => check.mutate(stored.mode)}
+          disabled={!(stored.mode === 'live' ? stored.liveKey : stored.testKey)}
+          data-testid="card-settings-check"
+        >
           {t('settings.card.check')}
         </Button>
         <a href="/documentation/revenue" className="self-center text-sm text-primary-700 underline">

@@ -19,6 +19,30 @@ import { useTransferFormat } from './transfer-format';
 const choiceClass = (checked: boolean) =>
   cx('flex cursor-pointer items-start gap-3 rounded-xl border p-3', checked ? 'border-primary-500 bg-primary-50' : 'border-gray-200 bg-white');
 
+type TCheckout = Awaited<ReturnType<NonNullable<ReturnType<typeof checkoutQuery>['queryFn']>>>;
+
+function PlanChoice({ plans, chosenId, onChoose }: { plans: TCheckout['plans']; chosenId: string | undefined; onChoose: (id: string) => void }) {
+  const { t } = useTranslation('transfers');
+  const format = useTransferFormat();
+  return (
+    <Card aria-labelledby="plan-title">
+      <CardHeader id="plan-title" title={t('checkout.plan')} />
+      {plans.length === 0 ? <EmptyState title={t('checkout.noPlans')} /> : null}
+      <div role="radiogroup" aria-labelledby="plan-title" className="grid gap-2 sm:grid-cols-2">
+        {plans.map((p) => (
+          <label key={p.id} className={choiceClass(p.id === chosenId)}>
+            <input type="radio" name="plan" className="mt-1" checked={p.id === chosenId} onChange={() => onChoose(p.id)} />
+            <span>
+              <span className="block font-semibold text-gray-900">{t(`plans.${p.type}`, { count: p.durationDays ?? 0 })}</span>
+              <span className="text-gray-700">{format.price(p.priceDzd)}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
 /**
  * The checkout choice: a plan of the course and a way to pay: card (on its own page, when the teacher turned it on)
  * or one of the transfer methods the teacher completed and turned on.
@@ -58,21 +82,7 @@ export function CheckoutPage() {
           ))}
         </Notice>
       ) : null}
-      <Card aria-labelledby="plan-title">
-        <CardHeader id="plan-title" title={t('checkout.plan')} />
-        {data.plans.length === 0 ? <EmptyState title={t('checkout.noPlans')} /> : null}
-        <div role="radiogroup" aria-labelledby="plan-title" className="grid gap-2 sm:grid-cols-2">
-          {data.plans.map((p) => (
-            <label key={p.id} className={choiceClass(p.id === plan?.id)}>
-              <input type="radio" name="plan" className="mt-1" checked={p.id === plan?.id} onChange={() => setPlanId(p.id)} />
-              <span>
-                <span className="block font-semibold text-gray-900">{t(`plans.${p.type}`, { count: p.durationDays ?? 0 })}</span>
-                <span className="text-gray-700">{format.price(p.priceDzd)}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </Card>
+      <PlanChoice plans={data.plans} chosenId={plan?.id} onChoose={setPlanId} />
       <Card aria-labelledby="method-title">
         <CardHeader id="method-title" title={t('checkout.method')} description={t('checkout.methodHelp')} />
         {options.data?.card ? (
@@ -83,7 +93,9 @@ export function CheckoutPage() {
             </span>
           </Link>
         ) : null}
-        {data.transfer.length === 0 && !options.data?.card ? <EmptyState title={t('checkout.noMethods')} body={t('checkout.noMethodsBody', { teacher: data.course.teacherName })} /> : null}
+        {data.transfer.length === 0 && !options.data?.card ? (
+          <EmptyState title={t('checkout.noMethods')} body={t('checkout.noMethodsBody', { teacher: data.course.teacherName })} />
+        ) : null}
         <div role="radiogroup" aria-labelledby="method-title" className="grid gap-2">
           {data.transfer.map((m) => (
             <label key={m} className={choiceClass(m === chosen)} data-testid={`method-${m}`}>
@@ -95,7 +107,11 @@ export function CheckoutPage() {
             </label>
           ))}
         </div>
-        {create.isError ? <Notice tone="error" className="mt-3">{errorText(create.error)}</Notice> : null}
+        {create.isError ? (
+          <Notice tone="error" className="mt-3">
+            {errorText(create.error)}
+          </Notice>
+        ) : null}
         <Button
           className="mt-4"
           disabled={!plan || !chosen}

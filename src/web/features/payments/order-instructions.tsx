@@ -4,14 +4,30 @@ import type { TStudentOrder } from './api';
 import { useTransferFormat } from './transfer-format';
 
 /** One line of what to pay into: the label, the value kept left-to-right (digits), and its copy button. */
-function Line({ label, value, testId, text = false, hint }: { label: string; value: string | null | undefined; testId: string; text?: boolean; hint?: string }) {
+function Line({
+  label,
+  value,
+  testId,
+  text = false,
+  hint,
+}: {
+  label: string;
+  value: string | null | undefined;
+  testId: string;
+  text?: boolean;
+  hint?: string;
+}) {
   const { t } = useTranslation('transfers');
   if (!value) return null;
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-100 py-2 last:border-b-0">
       <dt className="text-sm text-gray-600">{label}</dt>
       <dd className="flex items-center gap-2">
-        <span dir={text ? 'auto' : 'ltr'} className={text ? 'text-base font-semibold text-gray-900' : 'font-mono text-base font-semibold text-gray-900'} data-testid={testId}>
+        <span
+          dir={text ? 'auto' : 'ltr'}
+          className={text ? 'text-base font-semibold text-gray-900' : 'font-mono text-base font-semibold text-gray-900'}
+          data-testid={testId}
+        >
           {value}
         </span>
         <CopyButton text={value} label={t('instructions.copy', { what: label })} />
@@ -29,7 +45,12 @@ export function OrderInstructions({ order }: { order: TStudentOrder }) {
   const i = order.instructions as Partial<Record<'holder' | 'ccpNumber' | 'ccpKey' | 'rip' | 'baridimobNumber' | 'bankName' | 'bankAccount', string | null>>;
   return (
     <dl data-testid="transfer-instructions">
-      <Line label={t('instructions.amount')} value={String(order.amountDzd)} testId="order-amount" hint={t('instructions.amountHint', { amount: format.price(order.amountDzd) })} />
+      <Line
+        label={t('instructions.amount')}
+        value={String(order.amountDzd)}
+        testId="order-amount"
+        hint={t('instructions.amountHint', { amount: format.price(order.amountDzd) })}
+      />
       <Line label={t('instructions.reference')} value={order.reference} testId="order-reference" />
       <Line label={t('instructions.holder')} value={i.holder} testId="pay-holder" text />
       <Line label={t('instructions.ccpNumber')} value={i.ccpNumber} testId="pay-ccp" />

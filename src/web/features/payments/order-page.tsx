@@ -12,8 +12,22 @@ import { orderQuery, type TOrderView } from './api';
 import { usePaymentFormat } from './format';
 import { TestBanner } from './test-badge';
 
-const TONES: Record<string, TTone> = { pending: 'blue', awaiting_review: 'amber', paid: 'green', failed: 'red', canceled: 'gray', expired: 'gray', rejected: 'red' };
-const BODIES: Record<string, string> = { pending: 'order.pendingBody', paid: 'order.paidBody', failed: 'order.failedBody', canceled: 'order.canceledBody', expired: 'order.expiredBody' };
+const TONES: Record<string, TTone> = {
+  pending: 'blue',
+  awaiting_review: 'amber',
+  paid: 'green',
+  failed: 'red',
+  canceled: 'gray',
+  expired: 'gray',
+  rejected: 'red',
+};
+const BODIES: Record<string, string> = {
+  pending: 'order.pendingBody',
+  paid: 'order.paidBody',
+  failed: 'order.failedBody',
+  canceled: 'order.canceledBody',
+  expired: 'order.expiredBody',
+};
 
 function Actions({ order }: { order: TOrderView }) {
   const { t } = useTranslation('payments');

@@ -40,7 +40,13 @@ export function PayPage() {
       </PageTitle>
       <Card className="space-y-4">
         {card?.mode === 'test' ? <TestBanner /> : null}
-        {!card ? <Notice tone="info">{t('pay.noCard')}</Notice> : plans.length === 0 ? <Notice tone="info">{t('pay.noPlans')}</Notice> : <p className="text-gray-700">{t('pay.choosePlan')}</p>}
+        {!card ? (
+          <Notice tone="info">{t('pay.noCard')}</Notice>
+        ) : plans.length === 0 ? (
+          <Notice tone="info">{t('pay.noPlans')}</Notice>
+        ) : (
+          <p className="text-gray-700">{t('pay.choosePlan')}</p>
+        )}
         {card && plans.length > 0 ? (
           <ul className="space-y-3">
             {plans.map((plan) => (

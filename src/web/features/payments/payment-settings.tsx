@@ -13,13 +13,13 @@ export function PaymentSettings() {
   const { t } = useTranslation('payments');
   return (
     <>
-    <Card id="payments" aria-labelledby="payments-title" className="scroll-mt-20" data-testid="payment-settings">
-      <CardHeader id="payments-title" title={t('settings.title')} description={t('settings.description')} icon={<WalletIcon />} />
-      <div className="space-y-8">
-        <CardSettings />
-      </div>
-    </Card>
-    <TransferSettings />
+      <Card id="payments" aria-labelledby="payments-title" className="scroll-mt-20" data-testid="payment-settings">
+        <CardHeader id="payments-title" title={t('settings.title')} description={t('settings.description')} icon={<WalletIcon />} />
+        <div className="space-y-8">
+          <CardSettings />
+        </div>
+      </Card>
+      <TransferSettings />
     </>
   );
 }

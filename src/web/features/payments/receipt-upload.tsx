@@ -60,14 +60,19 @@ export function ReceiptUpload({ orderId, again }: { orderId: string; again: bool
           data-testid="receipt-file"
           className="peer sr-only"
         />
-        <label htmlFor="receipt-file" className={buttonClass('secondary', 'md', 'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-primary-500')}>
+        <label
+          htmlFor="receipt-file"
+          className={buttonClass('secondary', 'md', 'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-primary-500')}
+        >
           {file ? t('upload.chooseOther') : t('upload.choose')}
         </label>
         <span className="min-w-0 truncate text-sm text-gray-700" dir="auto">
           {file ? file.name : t('upload.none')}
         </span>
       </div>
-      {preview ? <img src={preview} alt={t('upload.previewAlt')} className="max-h-80 w-auto rounded-lg border border-gray-200" data-testid="receipt-preview" /> : null}
+      {preview ? (
+        <img src={preview} alt={t('upload.previewAlt')} className="max-h-80 w-auto rounded-lg border border-gray-200" data-testid="receipt-preview" />
+      ) : null}
       {problem ? <Notice tone="error">{problem}</Notice> : null}
       {send.isError ? <Notice tone="error">{errorText(send.error)}</Notice> : null}
       {send.isPending ? <p className="text-sm text-gray-600">{t('upload.progress', { percent: progress })}</p> : null}

@@ -32,7 +32,12 @@ function ReceiptImage({ receipt }: { receipt: TInboxReceipt }) {
   }
   return (
     <a href={url} target="_blank" rel="noopener noreferrer" className="block">
-      <img src={url} alt={t('inbox.imageAlt', { reference: receipt.order.reference })} className="max-h-[28rem] w-full rounded-lg border border-gray-200 object-contain" data-testid="receipt-image" />
+      <img
+        src={url}
+        alt={t('inbox.imageAlt', { reference: receipt.order.reference })}
+        className="max-h-[28rem] w-full rounded-lg border border-gray-200 object-contain"
+        data-testid="receipt-image"
+      />
     </a>
   );
 }
@@ -112,7 +117,15 @@ export function ReceiptsPage() {
       </PageTitle>
       <div role="tablist" aria-label={t('inbox.title')} className="flex flex-wrap gap-2">
         {TABS.map((s) => (
-          <button key={s} type="button" role="tab" aria-selected={s === tab} onClick={() => setTab(s)} className={cx(buttonClass(s === tab ? 'primary' : 'secondary', 'sm'))} data-testid={`tab-${s}`}>
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            aria-selected={s === tab}
+            onClick={() => setTab(s)}
+            className={cx(buttonClass(s === tab ? 'primary' : 'secondary', 'sm'))}
+            data-testid={`tab-${s}`}
+          >
             {t(`inbox.tabs.${s}`)}
           </button>
         ))}

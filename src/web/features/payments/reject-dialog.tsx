@@ -33,11 +33,26 @@ export function RejectDialog({ receiptId, reference }: { receiptId: string; refe
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-gray-900/50" />
-        <AlertDialog.Content data-testid="reject-dialog" className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-md -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
+        <AlertDialog.Content
+          data-testid="reject-dialog"
+          className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-md -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
+        >
           <AlertDialog.Title className="text-lg font-bold text-gray-900">{t('inbox.rejectTitle', { reference })}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-gray-600">{t('inbox.rejectBody')}</AlertDialog.Description>
-          <TextAreaField className="mt-4" label={t('inbox.reason')} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} error={fieldError} data-testid="reject-reason" />
-          {reject.isError && !fieldError ? <Notice tone="error" className="mt-3">{errorText(reject.error)}</Notice> : null}
+          <TextAreaField
+            className="mt-4"
+            label={t('inbox.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            maxLength={500}
+            error={fieldError}
+            data-testid="reject-reason"
+          />
+          {reject.isError && !fieldError ? (
+            <Notice tone="error" className="mt-3">
+              {errorText(reject.error)}
+            </Notice>
+          ) : null}
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel className={buttonClass('secondary')} disabled={reject.isPending}>
               {t('inbox.cancel')}

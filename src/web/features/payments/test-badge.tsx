@@ -15,7 +15,11 @@ export function TestBadge() {
 export function TestBanner() {
   const { t } = useTranslation('payments');
   return (
-    <p role="note" className="flex flex-wrap items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="test-banner">
+    <p
+      role="note"
+      className="flex flex-wrap items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+      data-testid="test-banner"
+    >
       <TestBadge />
       {t('test.banner')}
     </p>

@@ -63,7 +63,9 @@ function TransferForm({ saved }: { saved: TTransferSettingsView }) {
       <CheckboxField label={t('settings.enabled')} checked={enabled} onChange={(e) => setEnabled(e.target.checked)} data-testid="transfer-enabled" />
       {fields.transferEnabled ? <Notice tone="error">{fields.transferEnabled}</Notice> : null}
       {save.isError && Object.keys(fields).length === 0 ? <Notice tone="error">{errorText(save.error)}</Notice> : null}
-      {saved.transferEnabled && saved.methods.length > 0 ? <Notice>{t('settings.offered', { methods: saved.methods.map((m) => t(`methods.${m}`)).join('، ') })}</Notice> : null}
+      {saved.transferEnabled && saved.methods.length > 0 ? (
+        <Notice>{t('settings.offered', { methods: saved.methods.map((m) => t(`methods.${m}`)).join('، ') })}</Notice>
+      ) : null}
       <Button type="submit" busy={save.isPending} data-testid="transfer-save">
         {t('settings.save')}
       </Button>

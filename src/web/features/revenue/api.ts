@@ -14,7 +14,11 @@ export const summaryQuery = (granularity: TGranularity) =>
 
 /** Query strings carry text: the page number and the filters as strings. */
 function asQuery(q: Partial<TLedgerQuery>): Record<string, string> {
-  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries(
+    Object.entries(q)
+      .filter(([, v]) => v !== undefined && v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  );
 }
 
 export const entriesQuery = (q: TLedgerQuery) =>

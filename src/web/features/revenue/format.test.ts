@@ -11,7 +11,9 @@ void i18n.init({
   lng: 'ar',
   ns: ['revenue'],
   interpolation: { escapeValue: false },
-  resources: Object.fromEntries(['ar', 'en', 'fr'].map((lng) => [lng, { revenue: JSON.parse(fs.readFileSync(path.resolve('public/locales', lng, 'revenue.json'), 'utf8')) }])),
+  resources: Object.fromEntries(
+    ['ar', 'en', 'fr'].map((lng) => [lng, { revenue: JSON.parse(fs.readFileSync(path.resolve('public/locales', lng, 'revenue.json'), 'utf8')) }]),
+  ),
 });
 const axis = (lng: 'ar' | 'en' | 'fr', amount: number) => axisAmount(i18n.getFixedT(lng, 'revenue') as TFunction<'revenue'>, lng, amount);
 

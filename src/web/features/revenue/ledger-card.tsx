@@ -17,17 +17,33 @@ import { RefundForm } from './refund-form';
 function Filters({ filter, onChange }: { filter: TLedgerFilter; onChange: (f: TLedgerFilter) => void }) {
   const { t } = useTranslation('revenue');
   const courses = useQuery(coursesQuery);
-  const set = (patch: Partial<Record<keyof TLedgerFilter, string>>) => onChange({ ...filter, ...Object.fromEntries(Object.entries(patch).map(([k, v]) => [k, v || undefined])) });
+  const set = (patch: Partial<Record<keyof TLedgerFilter, string>>) =>
+    onChange({ ...filter, ...Object.fromEntries(Object.entries(patch).map(([k, v]) => [k, v || undefined])) });
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" data-testid="ledger-filters">
       <TextField id="ledger-from" label={t('page.from')} type="date" value={filter.from ?? ''} onValueChange={(from) => set({ from })} />
       <TextField id="ledger-to" label={t('page.to')} type="date" value={filter.to ?? ''} onValueChange={(to) => set({ to })} />
-      <SelectField id="ledger-method" label={t('page.method')} value={filter.method ?? ''} onValueChange={(method) => set({ method })}
-        options={[{ value: '', label: t('page.allMethods') }, ...LEDGER_METHODS.map((m) => ({ value: m, label: t(`methods.${m}`) }))]} />
-      <SelectField id="ledger-kind" label={t('page.kind')} value={filter.kind ?? ''} onValueChange={(kind) => set({ kind })}
-        options={[{ value: '', label: t('page.allKinds') }, ...LEDGER_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))]} />
-      <SelectField id="ledger-course" label={t('page.course')} value={filter.courseId ?? ''} onValueChange={(courseId) => set({ courseId })}
-        options={[{ value: '', label: t('page.allCourses') }, ...(courses.data ?? []).map((c) => ({ value: c.id, label: c.title }))]} />
+      <SelectField
+        id="ledger-method"
+        label={t('page.method')}
+        value={filter.method ?? ''}
+        onValueChange={(method) => set({ method })}
+        options={[{ value: '', label: t('page.allMethods') }, ...LEDGER_METHODS.map((m) => ({ value: m, label: t(`methods.${m}`) }))]}
+      />
+      <SelectField
+        id="ledger-kind"
+        label={t('page.kind')}
+        value={filter.kind ?? ''}
+        onValueChange={(kind) => set({ kind })}
+        options={[{ value: '', label: t('page.allKinds') }, ...LEDGER_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))]}
+      />
+      <SelectField
+        id="ledger-course"
+        label={t('page.course')}
+        value={filter.courseId ?? ''}
+        onValueChange={(courseId) => set({ courseId })}
+        options={[{ value: '', label: t('page.allCourses') }, ...(courses.data ?? []).map((c) => ({ value: c.id, label: c.title }))]}
+      />
     </div>
   );
 }
@@ -88,14 +104,26 @@ export function LedgerCard() {
           {t('page.export')}
         </a>
       </div>
-      <Filters filter={filter} onChange={(f) => { setFilter(f); setPage(1); }} />
-      {refunding && <div className="mt-4"><RefundForm entry={refunding} onClose={() => setRefunding(null)} /></div>}
+      <Filters
+        filter={filter}
+        onChange={(f) => {
+          setFilter(f);
+          setPage(1);
+        }}
+      />
+      {refunding && (
+        <div className="mt-4">
+          <RefundForm entry={refunding} onClose={() => setRefunding(null)} />
+        </div>
+      )}
       {entries.isPending ? (
         <LoadingBlock className="mt-4 space-y-3" />
       ) : entries.isError ? (
         <QueryError query={entries} />
       ) : entries.data.entries.length === 0 ? (
-        <p className="mt-4 text-sm text-gray-600" data-testid="ledger-empty">{t('page.empty')}</p>
+        <p className="mt-4 text-sm text-gray-600" data-testid="ledger-empty">
+          {t('page.empty')}
+        </p>
       ) : (
         <>
           {/* relative: the header's screen-reader-only label is clipped with the table, not laid out past the page (issue 24) */}
@@ -103,16 +131,26 @@ export function LedgerCard() {
             <table className="w-full min-w-[40rem] text-start text-sm">
               <thead>
                 <tr className="text-gray-600">
-                  {columns.map((c) => <th key={c} className="py-2 pe-3 text-start font-normal">{t(`page.${c}`)}</th>)}
-                  <th><span className="sr-only">{t('page.refund')}</span></th>
+                  {columns.map((c) => (
+                    <th key={c} className="py-2 pe-3 text-start font-normal">
+                      {t(`page.${c}`)}
+                    </th>
+                  ))}
+                  <th>
+                    <span className="sr-only">{t('page.refund')}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
-                {entries.data.entries.map((e) => <Row key={e.id} entry={e} onRefund={() => setRefunding(e)} />)}
+                {entries.data.entries.map((e) => (
+                  <Row key={e.id} entry={e} onRefund={() => setRefunding(e)} />
+                ))}
               </tbody>
             </table>
           </div>
-          <p className="mt-3 text-sm font-bold text-gray-900" data-testid="ledger-sum"><bdi>{dzd(entries.data.sumDzd)}</bdi></p>
+          <p className="mt-3 text-sm font-bold text-gray-900" data-testid="ledger-sum">
+            <bdi>{dzd(entries.data.sumDzd)}</bdi>
+          </p>
           <Pagination
             page={page}
             pageSize={entries.data.pageSize}

@@ -19,9 +19,18 @@ function Orders({ orders }: { orders: TMyPayments['orders'] }) {
       <CardHeader id="orders-title" title={t('student.orders')} />
       <ul className="space-y-2">
         {orders.map((o) => (
-          <li key={o.id} className="flex flex-wrap justify-between gap-2 rounded-xl border border-gray-200 p-3 text-sm" data-testid="my-order" data-status={o.status}>
-            <span className="font-bold text-gray-900">{o.courseTitle ?? '—'} · {o.teacherName}</span>
-            <span><bdi dir="ltr">{o.reference}</bdi> · <bdi>{dzd(o.amountDzd)}</bdi> · {formatDateTime(toLanguage(i18n.resolvedLanguage), o.createdAt)}</span>
+          <li
+            key={o.id}
+            className="flex flex-wrap justify-between gap-2 rounded-xl border border-gray-200 p-3 text-sm"
+            data-testid="my-order"
+            data-status={o.status}
+          >
+            <span className="font-bold text-gray-900">
+              {o.courseTitle ?? '—'} · {o.teacherName}
+            </span>
+            <span>
+              <bdi dir="ltr">{o.reference}</bdi> · <bdi>{dzd(o.amountDzd)}</bdi> · {formatDateTime(toLanguage(i18n.resolvedLanguage), o.createdAt)}
+            </span>
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">{t(`student.status.${o.status}`)}</span>
           </li>
         ))}
@@ -49,13 +58,22 @@ export function MyPaymentsPage() {
           <Card aria-labelledby="payments-title">
             <CardHeader id="payments-title" title={t('student.title')} />
             {mine.data.payments.length === 0 ? (
-              <p className="text-sm text-gray-600" data-testid="my-payments-empty">{t('student.empty')}</p>
+              <p className="text-sm text-gray-600" data-testid="my-payments-empty">
+                {t('student.empty')}
+              </p>
             ) : (
               <ul className="space-y-2" data-testid="my-payments">
                 {mine.data.payments.map((p) => (
-                  <li key={p.id} className="flex flex-col gap-2 rounded-xl border border-gray-200 p-3 sm:flex-row sm:items-center" data-testid="my-payment" data-kind={p.kind}>
+                  <li
+                    key={p.id}
+                    className="flex flex-col gap-2 rounded-xl border border-gray-200 p-3 sm:flex-row sm:items-center"
+                    data-testid="my-payment"
+                    data-kind={p.kind}
+                  >
                     <div className="min-w-0 flex-1">
-                      <p className="font-bold text-gray-900">{p.courseTitle ?? '—'} · {p.teacherName}</p>
+                      <p className="font-bold text-gray-900">
+                        {p.courseTitle ?? '—'} · {p.teacherName}
+                      </p>
                       <p className="text-sm text-gray-600">
                         {t(`kinds.${p.kind}`)} · {t(`methods.${p.method}`)} · {formatDateTime(lng, p.createdAt)}
                       </p>

@@ -34,7 +34,17 @@ export function RefundForm({ entry, onClose }: { entry: TEntry; onClose: () => v
       <p className="font-bold text-gray-900">{t('page.refundTitle')}</p>
       <p className="text-sm text-gray-700">{t('page.refundHelp')}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField id="refund-amount" label={t('page.refundAmount')} type="number" inputMode="numeric" min={1} max={entry.amountDzd} required value={amount} onValueChange={setAmount} />
+        <TextField
+          id="refund-amount"
+          label={t('page.refundAmount')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={entry.amountDzd}
+          required
+          value={amount}
+          onValueChange={setAmount}
+        />
         <TextField id="refund-reason" label={t('page.refundReason')} required maxLength={500} value={reason} onValueChange={setReason} />
       </div>
       <div className="flex gap-2">

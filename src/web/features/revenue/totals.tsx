@@ -23,7 +23,12 @@ export function Totals({ totals }: { totals: TSummary['totals'] }) {
       <Figure label={t('page.thisMonth')} value={dzd(totals.thisMonthDzd)} testId="revenue-this-month" />
       <Figure label={t('page.lastMonth')} value={dzd(totals.lastMonthDzd)} testId="revenue-last-month" />
       <Figure label={t('page.allTime')} value={dzd(totals.netDzd)} testId="revenue-net" />
-      <Figure label={t('page.pending')} value={`${t('page.pendingCount', { count: pending.count })} · ${dzd(pending.amountDzd)}`} testId="revenue-pending" tone="warn" />
+      <Figure
+        label={t('page.pending')}
+        value={`${t('page.pendingCount', { count: pending.count })} · ${dzd(pending.amountDzd)}`}
+        testId="revenue-pending"
+        tone="warn"
+      />
       <Figure label={t('page.gross')} value={dzd(totals.grossDzd)} testId="revenue-gross" tone="muted" />
       <Figure label={t('page.refunds')} value={dzd(totals.refundsDzd)} testId="revenue-refunds" tone="muted" />
       <Figure label={t('page.fees')} value={dzd(totals.feesDzd)} testId="revenue-fees" tone="muted" />

@@ -34,4 +34,6 @@ const fullPageLoad = ({ request }: { request: Request }) => {
   return new Promise<never>(() => undefined);
 };
 
-export const sitePublicRoutes: RouteObject[] = SERVER_PAGES.map((path) => (path === '' ? { index: true, loader: fullPageLoad } : { path, loader: fullPageLoad }));
+export const sitePublicRoutes: RouteObject[] = SERVER_PAGES.map((path) =>
+  path === '' ? { index: true, loader: fullPageLoad } : { path, loader: fullPageLoad },
+);

@@ -3,9 +3,12 @@ import { useParams } from 'react-router';
 import { useAccountLanguageSync } from '@web/lib/account-language';
 import { Brand } from '@web/components/area/brand';
 import { isolate } from '@web/lib/format';
-import { GlobeIcon } from '@web/components/ui/icons';
+import { GlobeIcon, MessageIcon } from '@web/components/ui/icons';
+import { Link } from 'react-router';
 import { SessionProvider, useLiveSession } from '@web/components/area/session';
 import { SignOutButton } from '@web/components/area/sign-out-button';
+import { NotificationBell } from '@web/components/area/notification-bell';
+import { useUnreadNotifications } from '@web/lib/notifications';
 import { SkipLink } from '@web/components/area/skip-link';
 import { LanguageSwitcher } from '@web/components/ui/language-switcher';
 import { studentGuard } from '@web/lib/guards';
@@ -20,6 +23,7 @@ function StudentShell() {
   const loginPath = subdomain ? `/platform/${subdomain}/login` : '/student/login';
   const home = subdomain ? `/platform/${subdomain}/student/dashboard` : '/student/dashboard';
   const session = useLiveSession(loginPath, (s) => Boolean(s.student));
+  const unread = useUnreadNotifications();
   useAccountLanguageSync(session.user.name, session.user.language);
   const name = session.student?.name ?? session.user.name;
   const platform = subdomain ? session.student?.platforms.find((p) => p.subdomain === subdomain) : undefined;
@@ -31,9 +35,20 @@ function StudentShell() {
         <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur">
           <div className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
             <Brand to={home} area={t('student.area')} />
+            {/* At phone width the four buttons leave the name one or two letters: it shows from 640 px up. */}
             <p className="min-w-0 flex-1 truncate text-end font-bold text-gray-900" data-testid="top-bar-name">
-              {name}
+              <span className="hidden sm:inline">{name}</span>
             </p>
+            <Link
+              to={`${home}/messages`}
+              aria-label={t('student.messages')}
+              title={t('student.messages')}
+              data-testid="student-messages-link"
+              className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-500"
+            >
+              <MessageIcon className="h-6 w-6" />
+            </Link>
+            <NotificationBell to={`${home}/notifications`} unread={unread} />
             <LanguageSwitcher />
             <SignOutButton loginPath={loginPath} />
           </div>

@@ -27,23 +27,25 @@ export const teachers = pgTable(
     contactEmailShown: boolean('contact_email_shown').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('teachers_subdomain_key').on(sql`lower(${t.subdomain})`),
-    uniqueIndex('teachers_email_key').on(sql`lower(${t.email})`),
-  ],
+  (t) => [uniqueIndex('teachers_subdomain_key').on(sql`lower(${t.subdomain})`), uniqueIndex('teachers_email_key').on(sql`lower(${t.email})`)],
 );
 
 /** Spec §3: a student's id is the auth user id; teacher_id is the teacher they first joined. */
-export const students = pgTable('students', {
-  id: text('id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  /** Optional at registration; E.164 (+213…). */
-  phone: text('phone'),
-  teacherId: uuid('teacher_id').references(() => teachers.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const students = pgTable(
+  'students',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Optional at registration; E.164 (+213…). */
+    phone: text('phone'),
+    teacherId: uuid('teacher_id').references(() => teachers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The teacher's student list searches names anywhere in them (pg_trgm, decision 225).
+  (t) => [index('students_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops'))],
+);
 
 /** Every teacher a student belongs to (docs/decisions/007-students-of-several-teachers.md). */
 export const teacherStudents = pgTable(
@@ -57,7 +59,12 @@ export const teacherStudents = pgTable(
       .references(() => students.id, { onDelete: 'cascade' }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.teacherId, t.studentId] }), index('teacher_students_student_idx').on(t.studentId)],
+  (t) => [
+    primaryKey({ columns: [t.teacherId, t.studentId] }),
+    index('teacher_students_student_idx').on(t.studentId),
+    // The teacher's student list, newest first, a page at a time (decision 225).
+    index('teacher_students_teacher_joined_idx').on(t.teacherId, t.joinedAt.desc(), t.studentId.desc()),
+  ],
 );
 
 /** One-time admin invitations; only a hash of the token is stored. */

@@ -16,7 +16,10 @@ export const auditLog = pgTable(
     targetId: text('target_id'),
     /** The tenant the action concerns, when there is one. */
     teacherId: uuid('teacher_id'),
-    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    details: jsonb('details')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,22 +5,27 @@ import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizz
  * (src/server/auth/create-auth.ts). Keep them in step with that command's output.
  */
 
-export const user = pgTable('user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').default(false).notNull(),
-  image: text('image'),
-  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
-    .defaultNow()
-    .$onUpdate(() => new Date())
-    .notNull(),
-  /** teacher | student | admin. Never taken from a request body (Better Auth `input: false`). */
-  role: text('role').default('student').notNull(),
-  banned: boolean('banned').default(false).notNull(),
-  language: text('language').default('ar').notNull(),
-});
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').default(false).notNull(),
+    image: text('image'),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .defaultNow()
+      .$onUpdate(() => new Date())
+      .notNull(),
+    /** teacher | student | admin. Never taken from a request body (Better Auth `input: false`). */
+    role: text('role').default('student').notNull(),
+    banned: boolean('banned').default(false).notNull(),
+    language: text('language').default('ar').notNull(),
+  },
+  // Not Better Auth's: the teacher's student list searches e-mails anywhere in them (pg_trgm, decision 225).
+  (t) => [index('user_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops'))],
+);
 
 export const session = pgTable(
   'session',

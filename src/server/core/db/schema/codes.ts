@@ -72,7 +72,9 @@ export const activationCodes = pgTable(
   },
   (t) => [
     uniqueIndex('activation_codes_link_key').on(t.linkHash),
-    uniqueIndex('activation_codes_live_key').on(t.teacherId, t.codeHmac).where(sql`${t.live}`),
+    uniqueIndex('activation_codes_live_key')
+      .on(t.teacherId, t.codeHmac)
+      .where(sql`${t.live}`),
     index('activation_codes_lookup_idx').on(t.teacherId, t.codeHmac),
     uniqueIndex('activation_codes_batch_serial_key').on(t.batchId, t.serial),
   ],
@@ -125,7 +127,9 @@ export const codeRequests = pgTable(
     decidedBy: text('decided_by'),
   },
   (t) => [
-    uniqueIndex('code_requests_pending_key').on(t.teacherId, t.studentId, t.codeHmac).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('code_requests_pending_key')
+      .on(t.teacherId, t.studentId, t.codeHmac)
+      .where(sql`${t.status} = 'pending'`),
     index('code_requests_teacher_idx').on(t.teacherId, t.status, t.createdAt),
   ],
 );
@@ -155,7 +159,9 @@ export const codeExports = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('code_exports_running_key').on(t.batchId).where(sql`${t.status} in ('queued', 'preparing', 'rendering', 'saving')`),
+    uniqueIndex('code_exports_running_key')
+      .on(t.batchId)
+      .where(sql`${t.status} in ('queued', 'preparing', 'rendering', 'saving')`),
     index('code_exports_batch_idx').on(t.batchId, t.createdAt),
   ],
 );

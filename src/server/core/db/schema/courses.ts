@@ -26,6 +26,11 @@ export const courses = pgTable(
     /** Key of the cover image in the uploads folder. */
     coverKey: text('cover_key'),
     coverType: text('cover_type'),
+    /** The data saver students start with until they choose on their device: off | low | audio (decision 190). */
+    videoDataSaver: text('video_data_saver').notNull().default('off'),
+    /** Days an offline licence lasts, 0 = downloads off (decision 192); devices a student may download on. */
+    offlineDays: integer('offline_days').notNull().default(7),
+    offlineDevices: integer('offline_devices').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -123,8 +128,10 @@ export const enrollments = pgTable(
     /** Null is permanent access. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     totalPaidDzd: integer('total_paid_dzd').notNull().default(0),
-    /** code | teacher | free */
+    /** code | card | payment | teacher | free */
     source: text('source').notNull(),
+    /** Issue 27: the public page a free enrollment came from (landing | course); null when unknown. */
+    entry: text('entry'),
     notes: text('notes'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -133,6 +140,8 @@ export const enrollments = pgTable(
   (t) => [
     uniqueIndex('enrollments_course_student_key').on(t.courseId, t.studentId),
     index('enrollments_teacher_idx').on(t.teacherId, t.studentId),
+    // The teacher's student list, newest enrollment first, a page at a time (decision 225).
+    index('enrollments_teacher_created_idx').on(t.teacherId, t.createdAt.desc(), t.studentId.desc(), t.id.desc()),
     index('enrollments_student_idx').on(t.studentId),
   ],
 );
@@ -156,5 +165,7 @@ export const lessonProgress = pgTable(
     primaryKey({ columns: [t.studentId, t.lessonId] }),
     index('lesson_progress_course_idx').on(t.courseId, t.studentId),
     index('lesson_progress_activity_idx').on(t.studentId, t.completedAt),
+    // Analytics (decision 215): today's completions of one teacher, read live on every analytics request.
+    index('lesson_progress_teacher_time_idx').on(t.teacherId, t.completedAt),
   ],
 );

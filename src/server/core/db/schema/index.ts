@@ -11,3 +11,7 @@ export * from './certificates';
 export * from './video';
 export * from './billing';
 export * from './payments';
+export * from './notifications';
+export * from './analytics';
+export * from './quizzes';
+export * from './staff';

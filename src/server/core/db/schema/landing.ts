@@ -19,26 +19,56 @@ export const teacherLandingPages = pgTable(
     description: text('description'),
     heroImageUrl: text('hero_image_url'),
     logoUrl: text('logo_url'),
-    themeColors: jsonb('theme_colors').notNull().default(sql`'{}'::jsonb`),
+    themeColors: jsonb('theme_colors')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     isPublished: boolean('is_published').notNull().default(false),
     isMain: boolean('is_main').notNull().default(false),
     customSlug: text('custom_slug'),
-    trackingPixels: jsonb('tracking_pixels').notNull().default(sql`'[]'::jsonb`),
-    sectionsConfig: jsonb('sections_config').notNull().default(sql`'{}'::jsonb`),
-    heroBackground: jsonb('hero_background').notNull().default(sql`'{}'::jsonb`),
-    heroCta: jsonb('hero_cta').notNull().default(sql`'{}'::jsonb`),
-    courseContent: jsonb('course_content').notNull().default(sql`'[]'::jsonb`),
-    features: jsonb('features').notNull().default(sql`'[]'::jsonb`),
-    heroFeatures: jsonb('hero_features').notNull().default(sql`'[]'::jsonb`),
-    aboutMe: jsonb('about_me').notNull().default(sql`'{}'::jsonb`),
-    testimonials: jsonb('testimonials').notNull().default(sql`'[]'::jsonb`),
-    faq: jsonb('faq').notNull().default(sql`'[]'::jsonb`),
-    contactActions: jsonb('contact_actions').notNull().default(sql`'[]'::jsonb`),
+    trackingPixels: jsonb('tracking_pixels')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    sectionsConfig: jsonb('sections_config')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    heroBackground: jsonb('hero_background')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    heroCta: jsonb('hero_cta')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    courseContent: jsonb('course_content')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    features: jsonb('features')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    heroFeatures: jsonb('hero_features')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    aboutMe: jsonb('about_me')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    testimonials: jsonb('testimonials')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    faq: jsonb('faq')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    contactActions: jsonb('contact_actions')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** null: the default links (spec §2.7). */
     navbarItems: jsonb('navbar_items'),
-    metaData: jsonb('meta_data').notNull().default(sql`'{}'::jsonb`),
-    pricing: jsonb('pricing').notNull().default(sql`'[]'::jsonb`),
-    contactForm: jsonb('contact_form').notNull().default(sql`'{}'::jsonb`),
+    metaData: jsonb('meta_data')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    pricing: jsonb('pricing')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    contactForm: jsonb('contact_form')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     viewsCount: integer('views_count').notNull().default(0),
     /**
      * "Save draft" on a published page (decision 025, made true by issue 24): the editor's saved fields, not yet
@@ -52,8 +82,12 @@ export const teacherLandingPages = pgTable(
   (t) => [
     index('landing_pages_teacher_idx').on(t.teacherId, t.createdAt),
     // Spec: one main page per teacher; custom slugs unique per teacher, whatever their case.
-    uniqueIndex('landing_pages_main_key').on(t.teacherId).where(sql`${t.isMain}`),
-    uniqueIndex('landing_pages_slug_key').on(t.teacherId, sql`lower(${t.customSlug})`).where(sql`${t.customSlug} is not null`),
+    uniqueIndex('landing_pages_main_key')
+      .on(t.teacherId)
+      .where(sql`${t.isMain}`),
+    uniqueIndex('landing_pages_slug_key')
+      .on(t.teacherId, sql`lower(${t.customSlug})`)
+      .where(sql`${t.customSlug} is not null`),
   ],
 );
 

@@ -65,7 +65,11 @@ export const liveSessions = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('live_sessions_teacher_idx').on(t.teacherId, t.startsAt), index('live_sessions_course_idx').on(t.courseId, t.startsAt), index('live_sessions_starts_idx').on(t.startsAt)],
+  (t) => [
+    index('live_sessions_teacher_idx').on(t.teacherId, t.startsAt),
+    index('live_sessions_course_idx').on(t.courseId, t.startsAt),
+    index('live_sessions_starts_idx').on(t.startsAt),
+  ],
 );
 
 export const liveSessionGroups = pgTable(
@@ -93,6 +97,8 @@ export const liveLeases = pgTable(
     studentId: studentRef(),
     deviceId: text('device_id').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The device's occupant in the Jitsi room (its endpoint id, reported by the page), to remove it when replaced. */
+    participantId: text('participant_id'),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.studentId] })],
 );

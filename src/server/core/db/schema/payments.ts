@@ -66,7 +66,9 @@ export const paymentOrders = pgTable(
   (t) => [
     index('payment_orders_teacher_idx').on(t.teacherId, t.status, t.createdAt),
     index('payment_orders_student_idx').on(t.studentId, t.createdAt),
-    index('payment_orders_pending_card_idx').on(t.createdAt).where(sql`${t.status} = 'pending' and ${t.method} = 'card'`),
+    index('payment_orders_pending_card_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending' and ${t.method} = 'card'`),
   ],
 );
 

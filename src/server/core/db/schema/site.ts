@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { teachers } from './accounts';
 
 /*
  * Darsi's own public-site inboxes (spec §3 contact form, feedback submission, newsletter). The public
@@ -33,11 +34,17 @@ export const feedbackSubmissions = pgTable(
     text: text('text').notNull(),
     email: text('email'),
     language: text('language').notNull().default('ar'),
+    /** Sent from a teacher's dashboard (/dashboard/feedback, issue 26): they see its status and Darsi's answer. */
+    teacherId: uuid('teacher_id').references(() => teachers.id, { onDelete: 'cascade' }),
+    /** new | reviewing | planned | done | declined */
+    status: text('status').notNull().default('new'),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
     handledAt: timestamp('handled_at', { withTimezone: true }),
     handledBy: text('handled_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('feedback_submissions_created_idx').on(t.createdAt)],
+  (t) => [index('feedback_submissions_created_idx').on(t.createdAt), index('feedback_submissions_teacher_idx').on(t.teacherId, t.createdAt)],
 );
 
 export const newsletterSubscribers = pgTable(

@@ -84,3 +84,70 @@ export const videoPositions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.lessonId] })],
 );
+
+/**
+ * The pace of a playback session as every instance sees it (rip-guard.ts, decision 140): the distinct segments
+ * and keys fetched, merged from each instance's batch every few seconds; `stopped_at` is set once, by the
+ * instance that stops the session first. Rows of sessions idle for six hours are swept.
+ */
+export const videoWatches = pgTable(
+  'video_watches',
+  {
+    sessionId: uuid('session_id').primaryKey(),
+    teacherId: teacherRef(),
+    userId: text('user_id').notNull(),
+    lessonId: uuid('lesson_id').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    /** rendition × 100,000 + segment number. */
+    segments: integer('segments').array().notNull(),
+    keys: integer('keys').array().notNull(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  },
+  (t) => [index('video_watches_last_idx').on(t.lastAt)],
+);
+
+/**
+ * A student's offline device (decision 192): the public half of an ECDH P-256 key pair made in that browser,
+ * non-extractable there. Keys of downloaded lessons are wrapped for it alone. Released by the student or
+ * revoked by the teacher: a timestamp, never a deletion (the licences keep their device).
+ */
+export const videoDevices = pgTable(
+  'video_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teacherId: teacherRef(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    publicJwk: jsonb('public_jwk').$type<{ kty: string; crv: string; x: string; y: string }>().notNull(),
+    label: text('label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('video_devices_user_idx').on(t.userId, t.teacherId)],
+);
+
+/** Each offline licence issued (one lesson, one device, until `expires_at`); renewal issues a new row. */
+export const videoLicences = pgTable(
+  'video_licences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teacherId: teacherRef(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => videoDevices.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    generation: integer('generation').notNull(),
+    rendition: integer('rendition').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('video_licences_device_idx').on(t.deviceId)],
+);

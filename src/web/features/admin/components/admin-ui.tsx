@@ -45,7 +45,9 @@ export function TrialText({ endsAt, onTrial }: { endsAt: string | null; onTrial:
   const formatDate = useDateFormat();
   if (!endsAt) return <span className="text-gray-500">{t('teachers.trialNone')}</span>;
   const ended = !onTrial;
-  return <span className={ended ? 'text-gray-500' : 'text-amber-800'}>{t(ended ? 'teachers.trialEnded' : 'teachers.trialEnds', { date: formatDate(endsAt) })}</span>;
+  return (
+    <span className={ended ? 'text-gray-500' : 'text-amber-800'}>{t(ended ? 'teachers.trialEnded' : 'teachers.trialEnds', { date: formatDate(endsAt) })}</span>
+  );
 }
 
 /** A search box that applies on submit (Enter or the button), so that typing does not fire a request per key. */
@@ -91,7 +93,12 @@ export function SearchForm({ label, value, onSearch, testId }: { label: string; 
 /** The pagination's texts in the admin's words. */
 export function usePaginationLabels(): TPaginationLabels {
   const { t } = useTranslation('admin');
-  return { nav: t('list.pagination'), status: (page, pages, total) => t('list.pageOf', { page, pages, total }), previous: t('list.previous'), next: t('list.next') };
+  return {
+    nav: t('list.pagination'),
+    status: (page, pages, total) => t('list.pageOf', { page, pages, total }),
+    previous: t('list.previous'),
+    next: t('list.next'),
+  };
 }
 
 /** A list that failed to load; when a filter in the URL was refused, a way out that clears the filters. */
@@ -113,7 +120,19 @@ export function ListError({ error, onRetry, retrying, onClear }: { error: Error;
 }
 
 /** How much of a plan limit is used; `limit` null means unlimited. `format` writes the numbers (e.g. as sizes). */
-export function UsageBar({ label, used, limit, testId, format = String }: { label: string; used: number; limit: number | null; testId?: string; format?: (n: number) => string }) {
+export function UsageBar({
+  label,
+  used,
+  limit,
+  testId,
+  format = String,
+}: {
+  label: string;
+  used: number;
+  limit: number | null;
+  testId?: string;
+  format?: (n: number) => string;
+}) {
   const { t } = useTranslation('admin');
   const ratio = limit ? Math.min(1, used / limit) : 0;
   const over = limit !== null && used > limit;
@@ -127,7 +146,10 @@ export function UsageBar({ label, used, limit, testId, format = String }: { labe
       </div>
       {limit !== null && (
         <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-gray-100" aria-hidden>
-          <div className={cx('h-full rounded-full', over ? 'bg-red-500' : ratio > 0.8 ? 'bg-amber-500' : 'bg-primary-500')} style={{ width: `${ratio * 100}%` }} />
+          <div
+            className={cx('h-full rounded-full', over ? 'bg-red-500' : ratio > 0.8 ? 'bg-amber-500' : 'bg-primary-500')}
+            style={{ width: `${ratio * 100}%` }}
+          />
         </div>
       )}
     </div>
@@ -136,4 +158,3 @@ export function UsageBar({ label, used, limit, testId, format = String }: { labe
 
 /** One format for sizes everywhere (the teacher's usage line shows the same figure, issue 11). */
 export { useBytesFormat } from '@web/lib/format';
-

@@ -6,7 +6,14 @@ import { toLanguage } from '@shared/i18n';
 import { isolate, useDateFormat } from '@web/lib/format';
 import type { TAuditEntry, TAuditNames } from '@web/features/admin/api';
 
-type TFormat = { t: TFunction<'admin'>; names: TAuditNames; date: (iso: string) => string; number: (n: number) => string; dzd: (n: number) => string; list: (items: string[]) => string };
+type TFormat = {
+  t: TFunction<'admin'>;
+  names: TAuditNames;
+  date: (iso: string) => string;
+  number: (n: number) => string;
+  dzd: (n: number) => string;
+  list: (items: string[]) => string;
+};
 type TLine = { key: string; label: string; value: string };
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -147,7 +154,10 @@ export function AuditSubject({ entry, names }: { entry: TAuditEntry; names: TAud
   const teacherName = entry.teacherId ? (names.teachers[entry.teacherId] ?? t('audit.values.unknown')) : null;
   // An admin's own login names them as its target: the actor column says it already.
   const self = entry.targetType === 'user' && entry.targetId === entry.actorUserId;
-  const target = entry.targetType && entry.targetType !== 'teacher' && !self ? { label: t(`audit.targets.${entry.targetType}`, { defaultValue: entry.targetType }), name: targetName(entry, f) } : null;
+  const target =
+    entry.targetType && entry.targetType !== 'teacher' && !self
+      ? { label: t(`audit.targets.${entry.targetType}`, { defaultValue: entry.targetType }), name: targetName(entry, f) }
+      : null;
   const lines = detailLines(entry, f);
   return (
     <div className="space-y-1" data-testid="audit-subject">

@@ -18,7 +18,12 @@ export function AdminGuardError() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   usePageTitle(t('guardError.title'));
-  const detail = error instanceof ApiError && error.code === 'NETWORK' ? t('errors:codes.NETWORK') : error instanceof Error && error.message ? error.message : t('guardError.unknown');
+  const detail =
+    error instanceof ApiError && error.code === 'NETWORK'
+      ? t('errors:codes.NETWORK')
+      : error instanceof Error && error.message
+        ? error.message
+        : t('guardError.unknown');
   const message = error instanceof ApiError ? t('guardError.auth', { message: detail }) : t('guardError.other', { message: detail });
   const leave = async () => {
     setBusy(true);

@@ -57,7 +57,10 @@ export function InviteAdminForm() {
   const [invitation, setInvitation] = useState<TInvitation | null>(null);
   const queryClient = useQueryClient();
   const ownLanguage = toLanguage(i18n.resolvedLanguage);
-  const form = useForm<{ email: string; language?: TLanguage }>({ resolver: zodResolver(ZAdminInvitation), defaultValues: { email: '', language: ownLanguage } });
+  const form = useForm<{ email: string; language?: TLanguage }>({
+    resolver: zodResolver(ZAdminInvitation),
+    defaultValues: { email: '', language: ownLanguage },
+  });
   const invite = useMutation({
     mutationFn: (json: { email: string; language?: TLanguage }) => adminApi.invite(json),
     onSuccess: (result, { email, language }) => {
@@ -79,7 +82,15 @@ export function InviteAdminForm() {
   return (
     <div className="space-y-4">
       <form noValidate onSubmit={submit} className="space-y-4" data-testid="invite-form">
-        <TextField label={t('admin.invite.email')} type="email" dir="ltr" autoComplete="off" inputMode="email" error={fieldError(errors.email)} {...form.register('email')} />
+        <TextField
+          label={t('admin.invite.email')}
+          type="email"
+          dir="ltr"
+          autoComplete="off"
+          inputMode="email"
+          error={fieldError(errors.email)}
+          {...form.register('email')}
+        />
         <SelectField
           label={ta('admins.inviteLanguage')}
           options={LANGUAGES.map((lng) => ({ value: lng, label: ta(`languages.${lng}`) }))}

@@ -47,7 +47,8 @@ function StatusActions({ teacher }: { teacher: TTeacherDetail }) {
       <h3 className="text-sm font-bold text-gray-800">{t('detail.actions.status')}</h3>
       <div className="flex flex-wrap gap-2">
         {STATUS_ACTIONS.filter((a) => a.status !== teacher.status).map((a) => (
-          <ConfirmButton cancelLabel={t('common.cancel')}
+          <ConfirmButton
+            cancelLabel={t('common.cancel')}
             key={a.status}
             label={t(`detail.actions.${a.key}`)}
             title={t(`detail.actions.${a.key}Title`, { name: teacher.name })}
@@ -149,7 +150,8 @@ export function ActionsCard({ teacher }: { teacher: TTeacherDetail }) {
         <StatusActions teacher={teacher} />
         <div className="space-y-2">
           <h3 className="text-sm font-bold text-gray-800">{t('detail.actions.password')}</h3>
-          <ConfirmButton cancelLabel={t('common.cancel')}
+          <ConfirmButton
+            cancelLabel={t('common.cancel')}
             label={t('detail.actions.sendReset')}
             title={t('detail.actions.sendResetTitle')}
             body={t('detail.actions.sendResetBody', { email: isolate(teacher.email) })}

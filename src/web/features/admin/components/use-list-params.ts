@@ -33,5 +33,13 @@ export function useListParams<K extends string>(keys: readonly K[]) {
   /** The filters the shown rows are for, as a query string (lists expose it so tests can wait for it). */
   const signature = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => Boolean(e[1]))).toString();
   const clear = () => update(Object.fromEntries(keys.map((k) => [k, ''])) as Partial<Record<K | 'page', string>>);
-  return { values, page, query, signature, update, clear, setPage: (p: number) => update({ page: p > 1 ? String(p) : '' } as Partial<Record<K | 'page', string>>) };
+  return {
+    values,
+    page,
+    query,
+    signature,
+    update,
+    clear,
+    setPage: (p: number) => update({ page: p > 1 ? String(p) : '' } as Partial<Record<K | 'page', string>>),
+  };
 }

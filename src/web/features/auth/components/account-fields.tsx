@@ -13,9 +13,7 @@ export function NameField({ field, error }: TAccountFieldProps) {
   const { t } = useTranslation('auth');
   const message = fieldMessage(t, error);
   const id = field.name;
-  return (
-    <TextField id={id} label={t('fields.name')} error={message} autoComplete="name" placeholder={t('placeholders.name')} {...field} />
-  );
+  return <TextField id={id} label={t('fields.name')} error={message} autoComplete="name" placeholder={t('placeholders.name')} {...field} />;
 }
 
 /** Addresses are Latin: typed left to right, aligned with the other fields. */

@@ -38,8 +38,7 @@ export function AuthFooterLink({ to, label, lead }: { to: string; label: string;
   if (!lead) return link;
   return (
     <p>
-      {lead}{' '}
-      {link}
+      {lead} {link}
     </p>
   );
 }

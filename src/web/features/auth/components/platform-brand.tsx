@@ -34,7 +34,12 @@ export function PlatformBrand({ profile }: { profile: TPlatformProfile }) {
       style={primary ? { borderInlineStartColor: primary } : undefined}
     >
       {profile.photo ? (
-        <img src={profile.photo} alt={t('platform.photoAlt', { name: profile.name })} className="h-12 w-12 shrink-0 rounded-full object-cover" data-testid="platform-photo" />
+        <img
+          src={profile.photo}
+          alt={t('platform.photoAlt', { name: profile.name })}
+          className="h-12 w-12 shrink-0 rounded-full object-cover"
+          data-testid="platform-photo"
+        />
       ) : (
         <span
           aria-hidden
@@ -61,7 +66,11 @@ export function PlatformBrand({ profile }: { profile: TPlatformProfile }) {
 export function PlatformClosed() {
   const { t } = useTranslation('auth');
   return (
-    <div role="status" data-testid="platform-closed" className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm leading-relaxed text-amber-900">
+    <div
+      role="status"
+      data-testid="platform-closed"
+      className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm leading-relaxed text-amber-900"
+    >
       <p className="font-bold">{t('platform.closedTitle')}</p>
       <p>{t('platform.closedBody')}</p>
       {/* The platform's own sign-in is closed too; the main student area still holds their courses. */}

@@ -7,7 +7,15 @@ const target = (redirectTo: string | null, kind: 'teacher' | 'student', home: st
 
 describe('redirectTo after sign-in', () => {
   it('never leaves the site, whatever dot segments, escapes or backslashes the parameter holds', () => {
-    for (const hostile of ['//evil.example', '/.//evil.example', '/dashboard/../..//evil.example', '/dashboard/%2e%2e/%2e%2e//evil.example', '/\\evil.example', '/\t/evil.example', 'https://evil.example/dashboard']) {
+    for (const hostile of [
+      '//evil.example',
+      '/.//evil.example',
+      '/dashboard/../..//evil.example',
+      '/dashboard/%2e%2e/%2e%2e//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      'https://evil.example/dashboard',
+    ]) {
       const where = target(hostile, 'teacher', '/dashboard');
       expect(where, hostile).toBe('/dashboard');
       expect(new URL(where, 'https://darsi.example').host).toBe('darsi.example');
@@ -18,5 +26,14 @@ describe('redirectTo after sign-in', () => {
     expect(target('/dashboard/courses?tab=2', 'teacher', '/dashboard')).toBe('/dashboard/courses?tab=2');
     expect(target('/student/dashboard/courses/x', 'student', '/student/dashboard')).toBe('/student/dashboard/courses/x');
     expect(target('/dashboard/courses', 'student', '/student/dashboard')).toBe('/student/dashboard');
+  });
+
+  it('brings any account back to a team invitation, and only to that page of this site', () => {
+    const invitation = '/staff/accept?token=abc.def.ghi';
+    expect(target(invitation, 'student', '/platform/demo/student/dashboard')).toBe(invitation);
+    expect(target(invitation, 'teacher', '/dashboard')).toBe(invitation);
+    expect(target('/staff/accept/../..//evil.example', 'student', '/student/dashboard')).toBe('/student/dashboard');
+    expect(target('https://evil.example/staff/accept?token=x', 'student', '/student/dashboard')).toBe('/student/dashboard');
+    expect(target('/staff/acceptx', 'student', '/student/dashboard')).toBe('/student/dashboard');
   });
 });

@@ -40,6 +40,9 @@ function areaPrefixes(kind: 'teacher' | 'student' | 'admin', home: string): stri
 
 const AUTH_SCREEN = /\/(login|register|forgot-password|reset-password)\/?$/;
 
+/** Pages any account comes back to after signing in: a team invitation asks its person to sign in first (issue 28). */
+const ANY_ACCOUNT = ['/staff/accept'];
+
 /**
  * After login, go back where the guard stopped the user, but only inside their own area
  * (a student is never sent to /dashboard), and never to another auth screen.
@@ -48,6 +51,7 @@ export function afterLoginTarget(wanted: string | null, kind: 'teacher' | 'stude
   if (!wanted) return home;
   const path = wanted.split(/[?#]/)[0] ?? '';
   if (AUTH_SCREEN.test(path)) return home;
+  if (ANY_ACCOUNT.includes(path)) return wanted;
   const fits = areaPrefixes(kind, home).some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   return fits ? wanted : home;
 }

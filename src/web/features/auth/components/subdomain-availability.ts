@@ -72,10 +72,7 @@ export function useStrippedNotice(value: string) {
     return () => window.clearTimeout(timer);
   }, [notice]);
 
-  const report = useCallback(
-    (issue: TStripped['issue'] | null, kept: string, typed: string) => setNotice(issue ? { issue, value: kept, typed } : null),
-    [],
-  );
+  const report = useCallback((issue: TStripped['issue'] | null, kept: string, typed: string) => setNotice(issue ? { issue, value: kept, typed } : null), []);
   const current = notice && notice.value === value ? notice : null;
   return { issue: current?.issue ?? null, typed: current?.typed ?? null, report };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '@web/lib/cx';
-import { LESSON_CONTENT_CLASS } from './ui';
+import { LESSON_CONTENT_CLASS } from '@web/components/ui/course-kit';
 
 type TCommand = { key: string; command: string; value?: string; label: string };
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '@web/components/ui/confirm-button';
 import { Link, useNavigate, useParams } from 'react-router';
 import { COURSE_KINDS, type TCourseKind } from '@shared/courses';
+import { VIDEO_DATA_SAVER_MODES, type TVideoDataSaver } from '@shared/schemas/video';
 import { useErrorText } from '@web/lib/api-errors';
 import { Button, buttonClass } from '@web/components/ui/button';
 import { Card, CardHeader } from '@web/components/ui/card';
@@ -16,12 +17,14 @@ import { notify } from '@web/lib/notify';
 import { ApiError } from '@web/lib/api-error';
 import { OutlineEditor } from '@web/features/courses/components/outline-editor';
 import { PlansEditor } from '@web/features/courses/components/plans-editor';
-import { toneOf } from '@web/features/courses/components/ui';
+import { toneOf } from '@web/components/ui/course-kit';
 import { SelectField, TextAreaField, TextField } from '@web/components/ui/form-field';
 import { Badge } from '@web/components/ui/badge';
-import { coursesApi, courseKeys, courseQuery, uploadFile, usageQuery, type TCourseDetail } from '@web/features/courses/api';
-import { UpgradePrompt } from '@web/features/courses/components/upgrade-prompt';
-import { CertificateSettings } from '@web/features/courses/components/certificate-settings';
+import { coursesApi, courseQuery, uploadFile, type TCourseDetail } from '@web/features/courses/api';
+import { courseKeys, usageQuery } from '@web/lib/course-queries';
+import { UpgradePrompt } from '@web/components/upgrade-prompt';
+import { Slot } from '@web/lib/slots';
+import { ImageUploadButton } from '@web/components/image-upload-button';
 
 function DetailsForm({ course }: { course: TCourseDetail }) {
   const { t } = useTranslation('courses');
@@ -30,8 +33,11 @@ function DetailsForm({ course }: { course: TCourseDetail }) {
   const [title, setTitle] = useState(course.title);
   const [description, setDescription] = useState(course.description);
   const [kind, setKind] = useState<TCourseKind>(course.kind as TCourseKind);
+  const { t: tv } = useTranslation('video');
+  const [videoDataSaver, setDataSaver] = useState<TVideoDataSaver>(course.videoDataSaver);
+  const [offline, setOffline] = useState<TOffline>({ offlineDays: course.offlineDays, offlineDevices: course.offlineDevices });
   const save = useMutation({
-    mutationFn: () => coursesApi.updateCourse(course.id, { title, description, kind }),
+    mutationFn: () => coursesApi.updateCourse(course.id, { title, description, kind, videoDataSaver, ...offline }),
     onSuccess: async () => {
       notify.success(t('editor.saved'));
       await queryClient.invalidateQueries({ queryKey: courseKeys.all });
@@ -50,7 +56,13 @@ function DetailsForm({ course }: { course: TCourseDetail }) {
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <TextField id="course-title" label={t('fields.title')} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} error={fields.title} />
-      <TextAreaField label={t('fields.description')} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={5000} error={fields.description} />
+      <TextAreaField
+        label={t('fields.description')}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        maxLength={5000}
+        error={fields.description}
+      />
       <SelectField
         id="course-kind"
         label={t('kinds.label')}
@@ -59,12 +71,22 @@ function DetailsForm({ course }: { course: TCourseDetail }) {
         options={COURSE_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))}
       />
       <p className="text-sm text-gray-600">{t(`kinds.${kind}Help`)}</p>
+      <SelectField
+        id="course-data-saver"
+        label={tv('dataSaver.courseDefault')}
+        value={videoDataSaver}
+        onChange={(e) => setDataSaver(e.target.value as TVideoDataSaver)}
+        options={VIDEO_DATA_SAVER_MODES.map((value) => ({ value, label: tv(`dataSaver.default.${value}`) }))}
+      />
+      <p className="text-sm text-gray-600">{tv('dataSaver.courseDefaultHelp')}</p>
+      <OfflineFields value={offline} onChange={setOffline} />
       <div className="flex flex-wrap items-center gap-3">
         {course.coverUrl ? <img src={course.coverUrl} alt={t('fields.coverAlt')} className="h-20 w-32 rounded-lg object-cover" /> : null}
-        <label className={buttonClass('secondary', 'sm', 'cursor-pointer')}>
-          {cover.isPending ? t('fields.coverUploading') : course.coverUrl ? t('fields.coverChange') : t('fields.coverAdd')}
-          <input type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" onChange={(e) => e.target.files?.[0] && cover.mutate(e.target.files[0])} />
-        </label>
+        <ImageUploadButton
+          label={cover.isPending ? t('fields.coverUploading') : course.coverUrl ? t('fields.coverChange') : t('fields.coverAdd')}
+          accept="image/jpeg,image/png,image/webp"
+          onFile={(file) => cover.mutate(file)}
+        />
       </div>
       {save.isError && Object.keys(fields).length === 0 ? <Notice tone="error">{errorText(save.error)}</Notice> : null}
       <Button type="submit" busy={save.isPending} data-testid="save-details">
@@ -113,7 +135,8 @@ function StatusActions({ course }: { course: TCourseDetail }) {
             {t('editor.status.archive')}
           </Button>
         ) : null}
-        <ConfirmButton cancelLabel={t('common.back')}
+        <ConfirmButton
+          cancelLabel={t('common.back')}
           variant="danger"
           label={t('common.delete')}
           title={t('editor.confirmDelete', { title: course.title })}
@@ -136,9 +159,7 @@ export function CourseEditorPage() {
   const course = useQuery(courseQuery(courseId));
   const subdomain = useSession().teacher?.subdomain ?? '';
   if (course.isPending) {
-    return (
-      <LoadingBlock blocks={['h-10 w-2/3', 'h-64']} className="space-y-4" />
-    );
+    return <LoadingBlock blocks={['h-10 w-2/3', 'h-64']} className="space-y-4" />;
   }
   if (course.isError) return <QueryError query={course} />;
   const c = course.data;
@@ -157,12 +178,21 @@ export function CourseEditorPage() {
           ) : null}
           {c.status === 'published' ? (
             // The public page is server-rendered on the teacher's platform, outside this app.
-            <a href={`/platform/${subdomain}/courses/${c.id}`} target="_blank" rel="noopener" className={buttonClass('secondary', 'sm')} data-testid="course-public-page">
+            <a
+              href={`/platform/${subdomain}/courses/${c.id}`}
+              target="_blank"
+              rel="noopener"
+              className={buttonClass('secondary', 'sm')}
+              data-testid="course-public-page"
+            >
               {tp('web.editor.publicPage')}
             </a>
           ) : null}
           <Link to={`/teacher/codes?courseId=${c.id}`} className={buttonClass('secondary', 'sm')} data-testid="course-codes">
             {t('nav.codes')}
+          </Link>
+          <Link to={`/teacher/dashboard/courses/quizzes/${c.id}`} className={buttonClass('secondary', 'sm')} data-testid="course-quizzes">
+            {t('common:pages.quizzes')}
           </Link>
         </div>
       </PageTitle>
@@ -184,8 +214,37 @@ export function CourseEditorPage() {
       </Card>
       <Card aria-labelledby="certificates-title">
         <CardHeader id="certificates-title" title={tp('web.settings.title')} description={tp('web.settings.help')} />
-        <CertificateSettings courseId={c.id} />
+        <Slot name="certificateSettings" courseId={c.id} />
       </Card>
     </div>
+  );
+}
+
+const OFFLINE_DAYS = [0, 1, 3, 7, 14, 30];
+type TOffline = { offlineDays: number; offlineDevices: number };
+
+/** Offline lessons (decision 192): how long a downloaded lesson plays without connecting, and on how many devices. */
+function OfflineFields({ value, onChange }: { value: TOffline; onChange: (v: TOffline) => void }) {
+  const { t: tv } = useTranslation('video');
+  const days = OFFLINE_DAYS.includes(value.offlineDays) ? OFFLINE_DAYS : [...OFFLINE_DAYS, value.offlineDays].sort((a, b) => a - b);
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-medium">{tv('offline.teacher.title')}</legend>
+      <SelectField
+        id="course-offline-days"
+        label={tv('offline.teacher.days')}
+        value={String(value.offlineDays)}
+        onChange={(e) => onChange({ ...value, offlineDays: Number(e.target.value) })}
+        options={days.map((d) => ({ value: String(d), label: d === 0 ? tv('offline.teacher.off') : tv('offline.teacher.daysN', { count: d }) }))}
+      />
+      <SelectField
+        id="course-offline-devices"
+        label={tv('offline.teacher.devices')}
+        value={String(value.offlineDevices)}
+        onChange={(e) => onChange({ ...value, offlineDevices: Number(e.target.value) })}
+        options={[1, 2, 3].map((n) => ({ value: String(n), label: tv('offline.teacher.devicesN', { count: n }) }))}
+      />
+      <p className="text-sm text-gray-600">{tv('offline.teacher.help')}</p>
+    </fieldset>
   );
 }

@@ -12,12 +12,14 @@ import { Notice } from '@web/components/ui/notice';
 import { PageTitle } from '@web/components/ui/page-heading';
 import { LoadingBlock } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api-error';
-import { Modal, toneOf, useCourseFormat } from '@web/features/courses/components/ui';
+import { toneOf, useCourseFormat } from '@web/components/ui/course-kit';
+import { Modal } from '@web/components/ui/modal';
 import { TextAreaField, TextField } from '@web/components/ui/form-field';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { Badge } from '@web/components/ui/badge';
-import { UpgradePrompt, UsageLine } from '@web/features/courses/components/upgrade-prompt';
-import { coursesApi, courseKeys, teacherCoursesQuery, usageQuery } from '@web/features/courses/api';
+import { UpgradePrompt, UsageLine } from '@web/components/upgrade-prompt';
+import { coursesApi } from '@web/features/courses/api';
+import { courseKeys, teacherCoursesQuery, usageQuery } from '@web/lib/course-queries';
 
 type TCourseCard = Awaited<ReturnType<NonNullable<typeof teacherCoursesQuery.queryFn>>>['courses'][number];
 
@@ -27,7 +29,10 @@ function KindChoice({ value, onChange }: { value: TCourseKind; onChange: (kind: 
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-gray-800">{t('kinds.label')}</legend>
       {COURSE_KINDS.map((kind) => (
-        <label key={kind} className="flex cursor-pointer items-start gap-3 rounded-xl border border-gray-200 p-3 has-[:checked]:border-primary-500 has-[:checked]:bg-primary-50">
+        <label
+          key={kind}
+          className="flex cursor-pointer items-start gap-3 rounded-xl border border-gray-200 p-3 has-[:checked]:border-primary-500 has-[:checked]:bg-primary-50"
+        >
           <input type="radio" name="kind" value={kind} checked={value === kind} onChange={() => onChange(kind)} className="mt-1 h-4 w-4" />
           <span className="min-w-0">
             <span className="block font-medium text-gray-900">{t(`kinds.${kind}`)}</span>
@@ -63,8 +68,22 @@ function CreateCourseDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t('list.createTitle')} testId="create-course-dialog">
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <TextField label={t('fields.title')} value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} error={fieldError.title} id="course-title" />
-        <TextAreaField label={t('fields.description')} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={5000} error={fieldError.description} />
+        <TextField
+          label={t('fields.title')}
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          required
+          maxLength={200}
+          error={fieldError.title}
+          id="course-title"
+        />
+        <TextAreaField
+          label={t('fields.description')}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={5000}
+          error={fieldError.description}
+        />
         <KindChoice value={kind} onChange={setKind} />
         {create.isError && !fieldError.title ? <Notice tone="error">{errorText(create.error)}</Notice> : null}
         <Button type="submit" busy={create.isPending} className="w-full" data-testid="create-course-submit">

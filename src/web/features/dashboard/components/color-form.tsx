@@ -23,11 +23,7 @@ const SWATCHES = [
 function ColorPreview({ color }: { color: string }) {
   const { t } = useTranslation('dashboard');
   return (
-    <div
-      style={{ '--primary': color } as CSSProperties}
-      data-testid="color-preview"
-      className="rounded-xl border border-gray-200 bg-gray-50 p-4"
-    >
+    <div style={{ '--primary': color } as CSSProperties} data-testid="color-preview" className="rounded-xl border border-gray-200 bg-gray-50 p-4">
       <p className="mb-3 text-sm font-bold text-gray-700">{t('settings.color.preview')}</p>
       <div className="flex flex-wrap items-center gap-3">
         <span className="rounded-lg bg-primary-600 px-4 py-2 text-sm font-medium text-white">{t('settings.color.previewButton')}</span>

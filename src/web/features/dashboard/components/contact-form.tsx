@@ -39,8 +39,21 @@ function ContactFields({ stored }: { stored: TStored }) {
   const phoneProps = { type: 'tel', dir: 'ltr', inputMode: 'tel', inputClassName: 'text-start', placeholder: t('contact.placeholder') } as const;
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4" data-testid="contact-form">
-      <TextField label={t('contact.phone')} hint={t('contact.phoneHint')} autoComplete="tel" error={fieldError(errors.phone)} {...phoneProps} {...form.register('phone')} />
-      <TextField label={t('contact.whatsapp')} hint={t('contact.whatsappHint')} error={fieldError(errors.whatsapp)} {...phoneProps} {...form.register('whatsapp')} />
+      <TextField
+        label={t('contact.phone')}
+        hint={t('contact.phoneHint')}
+        autoComplete="tel"
+        error={fieldError(errors.phone)}
+        {...phoneProps}
+        {...form.register('phone')}
+      />
+      <TextField
+        label={t('contact.whatsapp')}
+        hint={t('contact.whatsappHint')}
+        error={fieldError(errors.whatsapp)}
+        {...phoneProps}
+        {...form.register('whatsapp')}
+      />
       <CheckboxField label={t('contact.emailShown', { email: stored.email })} {...form.register('emailShown')} />
       {errors.root?.server && <Notice tone="error">{errors.root.server.message}</Notice>}
       <Button type="submit" busy={save.isPending} disabled={!isDirty}>

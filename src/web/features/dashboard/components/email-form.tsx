@@ -48,9 +48,20 @@ export function EmailForm() {
   return (
     <form noValidate onSubmit={submit} className="space-y-4" data-testid="email-form">
       <p className="text-sm text-gray-700">
-        {t('settings.email.current')} <bdi className="font-semibold" dir="ltr" data-testid="current-email">{session.user.email}</bdi>
+        {t('settings.email.current')}{' '}
+        <bdi className="font-semibold" dir="ltr" data-testid="current-email">
+          {session.user.email}
+        </bdi>
       </p>
-      <TextField label={t('settings.email.label')} type="email" dir="ltr" autoComplete="email" inputMode="email" error={fieldError(errors.email)} {...form.register('email')} />
+      <TextField
+        label={t('settings.email.label')}
+        type="email"
+        dir="ltr"
+        autoComplete="email"
+        inputMode="email"
+        error={fieldError(errors.email)}
+        {...form.register('email')}
+      />
       {errors.root?.server && <Notice tone="error">{errors.root.server.message}</Notice>}
       {sentTo && (
         <Notice tone="success" testId="email-sent">

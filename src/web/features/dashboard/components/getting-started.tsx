@@ -53,13 +53,18 @@ function Checklist({ data }: { data: TGettingStarted }) {
             >
               <span
                 aria-hidden="true"
-                className={cx('mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-xs font-bold', step.done ? 'bg-green-600 text-white' : 'bg-gray-100 text-gray-700')}
+                className={cx(
+                  'mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-xs font-bold',
+                  step.done ? 'bg-green-600 text-white' : 'bg-gray-100 text-gray-700',
+                )}
               >
                 {step.done ? <CheckIcon className="h-4 w-4" /> : number(index + 1)}
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block font-medium">{t(`gettingStarted.steps.${step.key}`)}</span>
-                <span className={cx('block text-xs', step.done ? 'text-green-800' : 'text-gray-600')}>{step.done ? t('gettingStarted.done') : t(`gettingStarted.hints.${step.key}`)}</span>
+                <span className={cx('block text-xs', step.done ? 'text-green-800' : 'text-gray-600')}>
+                  {step.done ? t('gettingStarted.done') : t(`gettingStarted.hints.${step.key}`)}
+                </span>
               </span>
             </Link>
           </li>

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { isComingSoon, type TFeatureId } from '@shared/features';
+import { roleAllows, type TStaffPermission, type TStaffRole } from '@shared/staff';
 import {
   BellIcon,
   BookIcon,
@@ -30,38 +31,45 @@ export type TNavItem = {
   feature?: TFeatureId;
   /** Shows a count next to the label (activation codes waiting for the teacher's confirmation). */
   count?: 'pendingCodes' | 'pendingReceipts';
+  /** What a staff member's role must allow to see the section (issue 28): the server refuses the rest anyway. */
+  permission: TStaffPermission | TStaffPermission[];
 };
+
+/** Whether a role (null: the teacher themselves) sees the section. */
+export const navAllowed = (item: TNavItem, role: TStaffRole | null) =>
+  (Array.isArray(item.permission) ? item.permission : [item.permission]).some((p) => roleAllows(role, p));
 
 export const NAV_GROUPS: Array<{ key: string; items: TNavItem[] }> = [
   {
     key: 'teaching',
     items: [
-      { key: 'overview', to: '/teacher/dashboard', icon: HomeIcon, also: ['/dashboard'], exact: true },
-      { key: 'courses', to: '/teacher/courses', icon: BookIcon, also: ['/teacher/dashboard/courses'] },
-      { key: 'codes', to: '/teacher/codes', icon: TicketIcon, count: 'pendingCodes' },
-      { key: 'students', to: '/teacher/students', icon: UsersIcon },
-      { key: 'liveSessions', to: '/teacher/live-sessions', icon: VideoIcon },
-      { key: 'analytics', to: '/teacher/analytics', icon: ChartIcon, feature: 'reports' },
+      { key: 'overview', to: '/teacher/dashboard', icon: HomeIcon, also: ['/dashboard'], exact: true, permission: 'dashboard' },
+      { key: 'courses', to: '/teacher/courses', icon: BookIcon, also: ['/teacher/dashboard/courses'], permission: 'content' },
+      { key: 'codes', to: '/teacher/codes', icon: TicketIcon, count: 'pendingCodes', permission: 'codes' },
+      { key: 'students', to: '/teacher/students', icon: UsersIcon, permission: 'students' },
+      { key: 'liveSessions', to: '/teacher/live-sessions', icon: VideoIcon, permission: ['live', 'attendance'] },
+      { key: 'analytics', to: '/teacher/analytics', icon: ChartIcon, feature: 'reports', permission: 'money' },
     ],
   },
   {
     key: 'growth',
     items: [
-      { key: 'landingPages', to: '/dashboard/landing-pages', icon: LayoutIcon },
-      { key: 'revenue', to: '/dashboard/revenue', icon: WalletIcon },
-      { key: 'receipts', to: '/teacher/receipts', icon: WalletIcon, count: 'pendingReceipts', also: ['/teacher/transfer-settings'] },
-      { key: 'messages', to: '/dashboard/messages', icon: MessageIcon },
-      { key: 'ads', to: '/dashboard/ads', icon: MegaphoneIcon },
-      { key: 'notifications', to: '/teacher/notifications', icon: BellIcon, feature: 'messages' },
+      { key: 'landingPages', to: '/dashboard/landing-pages', icon: LayoutIcon, permission: 'content' },
+      { key: 'revenue', to: '/dashboard/revenue', icon: WalletIcon, permission: 'money' },
+      { key: 'receipts', to: '/teacher/receipts', icon: WalletIcon, count: 'pendingReceipts', also: ['/teacher/transfer-settings'], permission: 'receipts' },
+      { key: 'messages', to: '/dashboard/messages', icon: MessageIcon, permission: 'messages' },
+      { key: 'ads', to: '/dashboard/ads', icon: MegaphoneIcon, permission: 'content' },
+      { key: 'notifications', to: '/teacher/notifications', icon: BellIcon, permission: 'dashboard' },
     ],
   },
   {
     key: 'account',
     items: [
-      { key: 'profile', to: '/teacher/profile', icon: UserIcon },
-      { key: 'settings', to: '/teacher/settings', icon: SettingsIcon },
-      { key: 'billing', to: '/dashboard/billing', icon: WalletIcon },
-      { key: 'feedback', to: '/dashboard/feedback', icon: LightbulbIcon, feature: 'feedback' },
+      { key: 'profile', to: '/teacher/profile', icon: UserIcon, permission: 'settings' },
+      { key: 'settings', to: '/teacher/settings', icon: SettingsIcon, permission: 'settings' },
+      { key: 'billing', to: '/dashboard/billing', icon: WalletIcon, permission: 'money' },
+      { key: 'staff', to: '/dashboard/staff', icon: UsersIcon, permission: 'staff' },
+      { key: 'feedback', to: '/dashboard/feedback', icon: LightbulbIcon, permission: 'settings' },
     ],
   },
 ];

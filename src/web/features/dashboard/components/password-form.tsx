@@ -32,8 +32,7 @@ export function PasswordForm() {
   const [done, setDone] = useState(false);
   const form = useForm({ resolver: zodResolver(ZPasswordForm), defaultValues: EMPTY });
   const change = useMutation({
-    mutationFn: ({ currentPassword, newPassword }: TPasswordForm) =>
-      accountApi.changePassword({ currentPassword, newPassword }),
+    mutationFn: ({ currentPassword, newPassword }: TPasswordForm) => accountApi.changePassword({ currentPassword, newPassword }),
     onSuccess: async () => {
       form.reset(EMPTY);
       setDone(true);
@@ -56,7 +55,14 @@ export function PasswordForm() {
   const toggleLabels = { show: t('common.showPassword'), hide: t('common.hidePassword') };
   return (
     <form noValidate onSubmit={submit} className="space-y-4" data-testid="password-form">
-      <PasswordField id="current-password" toggleLabels={toggleLabels} label={t('settings.password.current')} autoComplete="current-password" error={fieldError(errors.currentPassword)} {...form.register('currentPassword')} />
+      <PasswordField
+        id="current-password"
+        toggleLabels={toggleLabels}
+        label={t('settings.password.current')}
+        autoComplete="current-password"
+        error={fieldError(errors.currentPassword)}
+        {...form.register('currentPassword')}
+      />
       <PasswordField
         id="new-password"
         toggleLabels={toggleLabels}
@@ -66,7 +72,14 @@ export function PasswordForm() {
         error={fieldError(errors.newPassword)}
         {...form.register('newPassword')}
       />
-      <PasswordField id="confirm-password" toggleLabels={toggleLabels} label={t('settings.password.confirm')} autoComplete="new-password" error={fieldError(errors.confirmPassword)} {...form.register('confirmPassword')} />
+      <PasswordField
+        id="confirm-password"
+        toggleLabels={toggleLabels}
+        label={t('settings.password.confirm')}
+        autoComplete="new-password"
+        error={fieldError(errors.confirmPassword)}
+        {...form.register('confirmPassword')}
+      />
       {errors.root?.server && <Notice tone="error">{errors.root.server.message}</Notice>}
       {done && (
         <Notice tone="success" testId="password-changed">

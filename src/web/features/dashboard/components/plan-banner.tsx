@@ -18,9 +18,18 @@ export function PlanBanner() {
   const { data } = useQuery(planBannerQuery);
   if (!data || data.status === 'active' || data.status === 'trial') return null;
   const date = formatDate(data.until);
-  const text = data.blocked ? t(data.hadPlan ? 'banner.planExpired' : 'banner.trialEnded') : t(data.status === 'past_due' ? 'banner.pastDue' : 'banner.canceled', { date });
+  const text = data.blocked
+    ? t(data.hadPlan ? 'banner.planExpired' : 'banner.trialEnded')
+    : t(data.status === 'past_due' ? 'banner.pastDue' : 'banner.canceled', { date });
   return (
-    <div role="status" data-testid="plan-banner" className={cx('border-b px-4 py-3 text-sm sm:px-6', data.blocked ? 'border-red-200 bg-red-50 text-red-900' : 'border-amber-200 bg-amber-50 text-amber-900')}>
+    <div
+      role="status"
+      data-testid="plan-banner"
+      className={cx(
+        'border-b px-4 py-3 text-sm sm:px-6',
+        data.blocked ? 'border-red-200 bg-red-50 text-red-900' : 'border-amber-200 bg-amber-50 text-amber-900',
+      )}
+    >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3">
         <AlertIcon className="h-5 w-5 shrink-0" />
         <p className="min-w-0 flex-1">{text}</p>

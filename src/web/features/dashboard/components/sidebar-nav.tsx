@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { cx } from '@web/lib/cx';
 import { pendingCodesQuery, pendingReceiptsQuery } from '@web/features/dashboard/api';
-import { isActive, isSoon, NAV_GROUPS, type TNavItem } from './nav-items';
+import { roleAllows } from '@shared/staff';
+import { useSession } from '@web/components/area/session';
+import { isActive, isSoon, NAV_GROUPS, navAllowed, type TNavItem } from './nav-items';
 
 /**
  * What follows an entry's label: "coming soon" for a section not built yet, or how many items wait in it. The
@@ -15,7 +17,11 @@ function Mark({ item, pending, describedBy }: { item: TNavItem; pending: number;
   if (!item.count || pending === 0) return null;
   return (
     <>
-      <span aria-hidden className="shrink-0 rounded-full bg-amber-500 px-2 py-0.5 text-xs font-bold text-white" data-testid={item.count === 'pendingCodes' ? 'nav-pending-codes' : 'nav-pending-receipts'}>
+      <span
+        aria-hidden
+        className="shrink-0 rounded-full bg-amber-500 px-2 py-0.5 text-xs font-bold text-white"
+        data-testid={item.count === 'pendingCodes' ? 'nav-pending-codes' : 'nav-pending-receipts'}
+      >
         {pending}
       </span>
       <span id={describedBy} hidden>
@@ -43,10 +49,16 @@ function SoonMark({ item, describedBy }: { item: TNavItem; describedBy: string }
 export function SidebarNav({ onNavigate, testId }: { onNavigate?: () => void; testId: string }) {
   const { t } = useTranslation('dashboard');
   const { pathname } = useLocation();
-  const counts = { pendingCodes: useQuery(pendingCodesQuery).data ?? 0, pendingReceipts: useQuery(pendingReceiptsQuery).data ?? 0 };
+  // A staff member sees the sections their role allows (issue 28), and counts only for those.
+  const role = useSession().staff?.role ?? null;
+  const counts = {
+    pendingCodes: useQuery({ ...pendingCodesQuery, enabled: roleAllows(role, 'codes') }).data ?? 0,
+    pendingReceipts: useQuery({ ...pendingReceiptsQuery, enabled: roleAllows(role, 'receipts') }).data ?? 0,
+  };
+  const groups = NAV_GROUPS.map((group) => ({ ...group, items: group.items.filter((item) => navAllowed(item, role)) })).filter((g) => g.items.length);
   return (
     <nav aria-label={t('nav.label')} data-testid={testId} className="flex flex-col gap-5 px-3 py-4">
-      {NAV_GROUPS.map((group) => (
+      {groups.map((group) => (
         <div key={group.key}>
           <p id={`${testId}-${group.key}`} className="px-3 pb-1.5 text-xs font-bold tracking-wide text-gray-500">
             {t(`nav.groups.${group.key}`)}

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@web/components/ui/language-switcher';
 import { MenuIcon } from '@web/components/ui/icons';
 import { SignOutButton } from '@web/components/area/sign-out-button';
+import { NotificationBell } from '@web/components/area/notification-bell';
+import { useUnreadNotifications } from '@web/lib/notifications';
 import { PlatformLink } from './platform-link';
 import { overviewQuery } from '@web/features/dashboard/api';
 
@@ -13,6 +15,7 @@ type TTopBarProps = { name: string; menuOpen: boolean; onOpenMenu: () => void; m
 export function TopBar({ name, menuOpen, onOpenMenu, menuButtonRef }: TTopBarProps) {
   const { t } = useTranslation('dashboard');
   const overview = useQuery(overviewQuery);
+  const unread = useUnreadNotifications();
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-6">
@@ -34,6 +37,7 @@ export function TopBar({ name, menuOpen, onOpenMenu, menuButtonRef }: TTopBarPro
           </p>
           {overview.data && <PlatformLink url={overview.data.platformUrl} testId="top-bar-platform-link" className="text-xs" />}
         </div>
+        <NotificationBell to="/teacher/notifications" unread={unread} />
         <LanguageSwitcher />
         <SignOutButton loginPath="/login" />
       </div>

@@ -6,7 +6,16 @@ import { Button } from '@web/components/ui/button';
  * A list of items (features, FAQ, testimonials…): add, remove and reorder. Each item keeps its id, so
  * React and the page keep track of it while it moves.
  */
-export function ItemsEditor<T extends { id: string }>({ items, onChange, create, render, addLabel, max, testId, itemTitle }: {
+export function ItemsEditor<T extends { id: string }>({
+  items,
+  onChange,
+  create,
+  render,
+  addLabel,
+  max,
+  testId,
+  itemTitle,
+}: {
   items: T[];
   onChange: (items: T[]) => void;
   create: () => T;
@@ -36,10 +45,22 @@ export function ItemsEditor<T extends { id: string }>({ items, onChange, create,
                 <Button size="sm" variant="ghost" onClick={() => move(index, index - 1)} disabled={index === 0} aria-label={t('editor.items.moveUp')}>
                   <span aria-hidden>{'↑'}</span>
                 </Button>
-                <Button size="sm" variant="ghost" onClick={() => move(index, index + 1)} disabled={index === items.length - 1} aria-label={t('editor.items.moveDown')}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => move(index, index + 1)}
+                  disabled={index === items.length - 1}
+                  aria-label={t('editor.items.moveDown')}
+                >
                   <span aria-hidden>{'↓'}</span>
                 </Button>
-                <Button size="sm" variant="ghost" onClick={() => onChange(items.filter((_, i) => i !== index))} data-testid={`${testId}-remove`} aria-label={t('editor.items.remove')}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => onChange(items.filter((_, i) => i !== index))}
+                  data-testid={`${testId}-remove`}
+                  aria-label={t('editor.items.remove')}
+                >
                   <span aria-hidden>{'✕'}</span>
                 </Button>
               </div>
@@ -55,4 +76,5 @@ export function ItemsEditor<T extends { id: string }>({ items, onChange, create,
   );
 }
 
-export const newId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`);
+export const newId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;

@@ -21,7 +21,14 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
   if (blocker.state !== 'blocked') return null;
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-4" role="presentation">
-      <div role="alertdialog" aria-modal="true" aria-labelledby="leave-title" aria-describedby="leave-text" className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl" data-testid="leave-dialog">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="leave-title"
+        aria-describedby="leave-text"
+        className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl"
+        data-testid="leave-dialog"
+      >
         <h2 id="leave-title" className="text-lg font-bold text-gray-900">
           {t('editor.leave.title')}
         </h2>

@@ -46,7 +46,13 @@ export function PreviewFrame({ pageId, draft, frameRef }: { pageId: string; draf
         </h2>
         <div className="flex gap-1" role="group" aria-label={t('editor.preview.width')}>
           {(['mobile', 'desktop'] as const).map((w) => (
-            <button key={w} type="button" aria-pressed={width === w} onClick={() => setWidth(w)} className={cx('min-h-9 rounded-lg px-3 text-xs font-medium', width === w ? 'bg-primary-600 text-white' : 'bg-gray-100 text-gray-700')}>
+            <button
+              key={w}
+              type="button"
+              aria-pressed={width === w}
+              onClick={() => setWidth(w)}
+              className={cx('min-h-9 rounded-lg px-3 text-xs font-medium', width === w ? 'bg-primary-600 text-white' : 'bg-gray-100 text-gray-700')}
+            >
               {t(`editor.preview.${w}`)}
             </button>
           ))}

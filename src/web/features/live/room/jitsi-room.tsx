@@ -41,7 +41,8 @@ type TProps = {
   /** The newest token the lease's heartbeat handed out (a student's join token lives minutes: decision 114). */
   freshJwt?: () => string | null;
   moderator: boolean;
-  onJoined: () => void;
+  /** With this device's occupant id in the room (the IFrame's `videoConferenceJoined` payload). */
+  onJoined: (participantId: string | null) => void;
   onLeft: () => void;
   onError: () => void;
 };
@@ -81,9 +82,10 @@ export function JitsiRoom({ join, moderator, freshJwt, onJoined, onLeft, onError
           configOverwrite: { prejoinConfig: { enabled: true }, disableDeepLinking: true, readOnlyName: true },
         });
         apiRef.current = api;
-        api.addListener('videoConferenceJoined', () => {
+        api.addListener('videoConferenceJoined', (payload) => {
           if (moderator && join.lobby) api.executeCommand('toggleLobby', true);
-          handlers.current.onJoined();
+          const id = (payload as { id?: unknown } | null)?.id;
+          handlers.current.onJoined(typeof id === 'string' ? id : null);
         });
         api.addListener('videoConferenceLeft', () => handlers.current.onLeft());
         api.addListener('readyToClose', () => handlers.current.onLeft());

@@ -7,7 +7,9 @@ import type { TJoin } from '@web/features/live/api';
 import { JitsiRoom } from './jitsi-room';
 
 /** In the session: the embedded meeting, or the teacher's own meeting link (shown only now, never before). */
-export function JoinedRoom({ join, moderator, onLeft, freshJwt }: { join: TJoin; moderator: boolean; onLeft: () => void; freshJwt?: () => string | null }) {
+type TJoinedProps = { join: TJoin; moderator: boolean; onLeft: () => void; freshJwt?: () => string | null; onParticipant?: (id: string) => void };
+
+export function JoinedRoom({ join, moderator, onLeft, freshJwt, onParticipant }: TJoinedProps) {
   const { t } = useTranslation('live');
   const [failed, setFailed] = useState(false);
   const [inCall, setInCall] = useState(false);
@@ -40,7 +42,17 @@ export function JoinedRoom({ join, moderator, onLeft, freshJwt }: { join: TJoin;
       <p className="text-sm text-gray-600" role="status" data-testid="call-state">
         {inCall ? t('room.inCall') : t('room.connecting')}
       </p>
-      <JitsiRoom join={join} moderator={moderator} freshJwt={freshJwt} onJoined={() => setInCall(true)} onLeft={onLeft} onError={() => setFailed(true)} />
+      <JitsiRoom
+        join={join}
+        moderator={moderator}
+        freshJwt={freshJwt}
+        onJoined={(id) => {
+          setInCall(true);
+          if (id) onParticipant?.(id);
+        }}
+        onLeft={onLeft}
+        onError={() => setFailed(true)}
+      />
     </div>
   );
 }

@@ -31,7 +31,7 @@ function useDeviceId(): string {
 type TState = { kind: 'idle' } | { kind: 'in'; join: TJoin; heartbeatSeconds: number } | { kind: 'replaced' } | { kind: 'left' } | { kind: 'ended' };
 
 /** Heartbeats while in the session; the server answers LIVE_DEVICE_REPLACED once another device took over. */
-function useHeartbeat(sessionId: string, deviceId: string, state: TState, setState: (s: TState) => void) {
+function useHeartbeat(sessionId: string, deviceId: string, state: TState, setState: (s: TState) => void, participant: { current: string | null }) {
   const seconds = state.kind === 'in' ? state.heartbeatSeconds : 0;
   // Each beat brings a new short-lived meeting token (decision 114), kept for a reconnection.
   const latestJwt = useRef<string | null>(null);
@@ -39,7 +39,7 @@ function useHeartbeat(sessionId: string, deviceId: string, state: TState, setSta
     if (!seconds) return;
     const timer = window.setInterval(() => {
       liveApi
-        .heartbeat(sessionId, deviceId)
+        .heartbeat(sessionId, deviceId, participant.current)
         .then((r) => {
           if (r.jwt) latestJwt.current = r.jwt;
           if (r.ended) setState({ kind: 'ended' });
@@ -55,7 +55,7 @@ function useHeartbeat(sessionId: string, deviceId: string, state: TState, setSta
       window.removeEventListener('pagehide', onHide);
       latestJwt.current = null;
     };
-  }, [seconds, sessionId, deviceId, setState]);
+  }, [seconds, sessionId, deviceId, setState, participant]);
   return latestJwt;
 }
 
@@ -77,7 +77,9 @@ export function StudentRoomPage() {
       setState({ kind: 'in', join: r.join, heartbeatSeconds: r.heartbeatSeconds });
     },
   });
-  const latestJwt = useHeartbeat(sessionId, deviceId, state, setState);
+  // This device's occupant in the meeting room, sent with each heartbeat (decision 141).
+  const participant = useRef<string | null>(null);
+  const latestJwt = useHeartbeat(sessionId, deviceId, state, setState, participant);
   useEffect(() => () => void (joined.current && liveApi.leave(sessionId, deviceId)), [sessionId, deviceId]);
 
   if (info.isPending) return <LoadingBlock blocks={['h-24', 'h-48']} className="space-y-4" />;
@@ -104,10 +106,14 @@ export function StudentRoomPage() {
       <PageTitle title={session.title} subtitle={t('room.subtitle', { course: session.courseTitle, teacher: session.teacherName })} />
       <SessionWhen startsAt={session.startsAt} minutes={session.durationMinutes} />
       {state.kind === 'in' ? (
-        <JoinedRoom join={state.join} moderator={false} onLeft={leave} freshJwt={() => latestJwt.current} />
+        <JoinedRoom join={state.join} moderator={false} onLeft={leave} freshJwt={() => latestJwt.current} onParticipant={(id) => (participant.current = id)} />
       ) : (
         <Card className="space-y-4">
-          {state.kind === 'replaced' ? <Notice tone="error" testId="device-replaced">{t('errors:codes.LIVE_DEVICE_REPLACED')}</Notice> : null}
+          {state.kind === 'replaced' ? (
+            <Notice tone="error" testId="device-replaced">
+              {t('errors:codes.LIVE_DEVICE_REPLACED')}
+            </Notice>
+          ) : null}
           {state.kind === 'left' ? <Notice testId="left">{t('room.left')}</Notice> : null}
           {state.kind === 'ended' ? <Notice testId="ended">{t('errors:codes.LIVE_ENDED')}</Notice> : null}
           {reason ? (
@@ -117,7 +123,11 @@ export function StudentRoomPage() {
           ) : !open ? (
             <Countdown target={session.opensAt} now={now} label={t('room.opensIn')} />
           ) : null}
-          {join.error ? <Notice tone="error" testId="join-error">{errorText(join.error)}</Notice> : null}
+          {join.error ? (
+            <Notice tone="error" testId="join-error">
+              {errorText(join.error)}
+            </Notice>
+          ) : null}
           <Button onClick={() => join.mutate()} busy={join.isPending} disabled={!open || Boolean(reason)} data-testid="join">
             {state.kind === 'replaced' || state.kind === 'left' ? t('room.joinHere') : t('room.join')}
           </Button>

@@ -79,7 +79,15 @@ function GroupCard({ group }: { group: TGroup }) {
           <Button size="sm" variant="secondary" onClick={() => setOpen(!open)} aria-expanded={open} data-testid="group-open">
             {open ? t('groups.close') : t('groups.manage')}
           </Button>
-          <ConfirmButton variant="ghost" label={t('groups.delete')} title={t('groups.deleteTitle', { name: group.name })} body={t('groups.deleteBody')} confirmLabel={t('groups.delete')} cancelLabel={t('back')} onConfirm={() => remove.mutateAsync()} />
+          <ConfirmButton
+            variant="ghost"
+            label={t('groups.delete')}
+            title={t('groups.deleteTitle', { name: group.name })}
+            body={t('groups.deleteBody')}
+            confirmLabel={t('groups.delete')}
+            cancelLabel={t('back')}
+            onConfirm={() => remove.mutateAsync()}
+          />
         </div>
       </div>
       {open ? (
@@ -146,7 +154,14 @@ export function GroupsPanel() {
             create.mutate(name);
           }}
         >
-          <TextField label={t('groups.newName')} placeholder={t('groups.placeholder')} value={name} onValueChange={setName} className="min-w-0 flex-1" data-testid="group-name" />
+          <TextField
+            label={t('groups.newName')}
+            placeholder={t('groups.placeholder')}
+            value={name}
+            onValueChange={setName}
+            className="min-w-0 flex-1"
+            data-testid="group-name"
+          />
           <Button type="submit" busy={create.isPending} disabled={!name.trim()} data-testid="group-create">
             {t('groups.create')}
           </Button>

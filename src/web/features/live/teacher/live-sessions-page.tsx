@@ -30,11 +30,7 @@ function ProviderNotice() {
         </Notice>
       ) : null}
       <Notice>{t(`provider.mode.${mode}`)}</Notice>
-      {mode === 'external' ? (
-        <Notice testId="link-shareable">
-          {t('provider.linkShareable')}
-        </Notice>
-      ) : null}
+      {mode === 'external' ? <Notice testId="link-shareable">{t('provider.linkShareable')}</Notice> : null}
     </div>
   );
 }
@@ -52,7 +48,18 @@ function Sessions() {
     <Card>
       <div className="mb-2 flex flex-wrap gap-2 border-b border-gray-100 pb-4" role="tablist">
         {VIEWS.map((v) => (
-          <button key={v} type="button" role="tab" aria-selected={view === v} onClick={() => set({ view: v })} className={cx('min-h-9 rounded-lg px-3 text-sm font-medium', view === v ? 'bg-primary-600 text-white' : 'bg-gray-100 text-gray-800 hover:bg-gray-200')} data-testid={`view-${v}`}>
+          <button
+            key={v}
+            type="button"
+            role="tab"
+            aria-selected={view === v}
+            onClick={() => set({ view: v })}
+            className={cx(
+              'min-h-9 rounded-lg px-3 text-sm font-medium',
+              view === v ? 'bg-primary-600 text-white' : 'bg-gray-100 text-gray-800 hover:bg-gray-200',
+            )}
+            data-testid={`view-${v}`}
+          >
             {t(`views.${v}`)}
           </button>
         ))}
@@ -91,7 +98,15 @@ export function LiveSessionsPage() {
       <ProviderNotice />
       <div className="flex gap-2" role="tablist">
         {(['sessions', 'groups'] as const).map((key) => (
-          <button key={key} type="button" role="tab" aria-selected={tab === key} onClick={() => setParams(key === 'groups' ? { tab: key } : {})} className={cx('min-h-11 rounded-xl px-4 text-sm font-bold', tab === key ? 'bg-gray-900 text-white' : 'bg-white text-gray-800 ring-1 ring-gray-200')} data-testid={`tab-${key}`}>
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            onClick={() => setParams(key === 'groups' ? { tab: key } : {})}
+            className={cx('min-h-11 rounded-xl px-4 text-sm font-bold', tab === key ? 'bg-gray-900 text-white' : 'bg-white text-gray-800 ring-1 ring-gray-200')}
+            data-testid={`tab-${key}`}
+          >
             {t(`tabs.${key}`)}
           </button>
         ))}

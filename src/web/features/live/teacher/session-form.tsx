@@ -31,17 +31,54 @@ function initial(session?: TSession) {
   };
 }
 
-/** Schedules a session (or a weekly series), or edits and reschedules one occurrence. */
-export function SessionForm({ session, onDone }: { session?: TSession; onDone: (ids: string[]) => void }) {
+type TValues = ReturnType<typeof initial>;
+type TSet = <K extends keyof TValues>(key: K, value: TValues[K]) => void;
+
+/** Who is invited: the whole course, or some of its groups (where the plan has groups). */
+function AudienceFields({ v, set, error }: { v: TValues; set: TSet; error: string | undefined }) {
+  const { t } = useTranslation('live');
+  const groups = useQuery(groupsQuery).data;
+  return (
+    <fieldset className="space-y-2 sm:col-span-2">
+      <legend className="text-sm font-medium text-gray-800">{t('form.target')}</legend>
+      <div className="flex flex-wrap gap-4">
+        {(['course', 'groups'] as const).map((target) => (
+          <label key={target} className="inline-flex min-h-11 items-center gap-2 text-sm text-gray-800">
+            <input
+              type="radio"
+              name="target"
+              className="h-5 w-5 accent-primary-600"
+              checked={v.target === target}
+              onChange={() => set('target', target)}
+              disabled={target === 'groups' && !groups?.allowed}
+            />
+            {t(`form.targets.${target}`)}
+          </label>
+        ))}
+      </div>
+      {groups && !groups.allowed ? <p className="text-sm text-amber-800">{t('groups.planNote')}</p> : null}
+      {v.target === 'groups' ? (
+        <div className="flex flex-wrap gap-x-4" data-testid="session-groups">
+          {groups?.groups.length ? null : <p className="text-sm text-gray-600">{t('form.noGroups')}</p>}
+          {groups?.groups.map((g) => (
+            <CheckboxField
+              key={g.id}
+              label={g.name}
+              checked={v.groupIds.includes(g.id)}
+              onCheckedChange={(on) => set('groupIds', on ? [...v.groupIds, g.id] : v.groupIds.filter((id) => id !== g.id))}
+            />
+          ))}
+          {error ? <p className="w-full text-sm text-red-700">{error}</p> : null}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Creates the session (or its weekly series) or saves the one being edited, then says how many were scheduled. */
+function useSaveSession(session: TSession | undefined, v: TValues, courseId: string, onDone: (ids: string[]) => void) {
   const { t } = useTranslation('live');
   const queryClient = useQueryClient();
-  const errorText = useErrorText();
-  const courses = useQuery(teacherCoursesQuery).data ?? [];
-  const groups = useQuery(groupsQuery).data;
-  const provider = useQuery(providerQuery).data;
-  const [v, setV] = useState(() => initial(session));
-  const set = <K extends keyof typeof v>(key: K, value: (typeof v)[K]) => setV((old) => ({ ...old, [key]: value }));
-  const courseId = v.courseId || courses[0]?.id || '';
   const common = {
     title: v.title,
     startsAt: v.startsAt,
@@ -52,7 +89,7 @@ export function SessionForm({ session, onDone }: { session?: TSession; onDone: (
     groupIds: v.target === 'groups' ? v.groupIds : [],
     externalUrl: v.externalUrl.trim(),
   };
-  const save = useMutation({
+  return useMutation({
     mutationFn: async () =>
       session
         ? [(await liveApi.updateSession(session.id, common)).id]
@@ -63,6 +100,73 @@ export function SessionForm({ session, onDone }: { session?: TSession; onDone: (
       onDone(ids);
     },
   });
+}
+
+/** When: the start, the length, the seats, and (for a new session) a weekly repeat until a date. */
+function WhenFields({ v, set, fields, isNew }: { v: TValues; set: TSet; fields: Record<string, string>; isNew: boolean }) {
+  const { t } = useTranslation('live');
+  return (
+    <>
+      <TextField
+        label={t('form.startsAt')}
+        hint={t('form.startsAtHint')}
+        type="datetime-local"
+        value={v.startsAt}
+        onValueChange={(x) => set('startsAt', x)}
+        error={fields.startsAt}
+        required
+        data-testid="session-start"
+      />
+      <TextField
+        label={t('form.duration')}
+        type="number"
+        min={15}
+        max={480}
+        step={5}
+        value={v.durationMinutes}
+        onValueChange={(x) => set('durationMinutes', x)}
+        error={fields.durationMinutes}
+        data-testid="session-duration"
+      />
+      <TextField
+        label={t('form.capacity')}
+        hint={t('form.capacityHint')}
+        type="number"
+        min={1}
+        max={1000}
+        value={v.capacity}
+        onValueChange={(x) => set('capacity', x)}
+        error={fields.capacity}
+      />
+      {isNew ? (
+        <div className="space-y-2 sm:col-span-2">
+          <CheckboxField label={t('form.repeat')} checked={v.repeat} onCheckedChange={(x) => set('repeat', x)} data-testid="session-repeat" />
+          {v.repeat ? (
+            <TextField
+              label={t('form.until')}
+              type="date"
+              value={v.until}
+              onValueChange={(x) => set('until', x)}
+              error={fields.repeatWeeklyUntil}
+              data-testid="session-until"
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** Schedules a session (or a weekly series), or edits and reschedules one occurrence. */
+export function SessionForm({ session, onDone }: { session?: TSession; onDone: (ids: string[]) => void }) {
+  const { t } = useTranslation('live');
+  const errorText = useErrorText();
+  const courses = useQuery(teacherCoursesQuery).data ?? [];
+  const provider = useQuery(providerQuery).data;
+  const [v, setV] = useState(() => initial(session));
+  const set: TSet = (key, value) => setV((old) => ({ ...old, [key]: value }));
+  const courseId = v.courseId || courses[0]?.id || '';
+  const save = useSaveSession(session, v, courseId, onDone);
   const fields = save.error instanceof ApiError ? save.error.fields : {};
   const external = provider?.mode === 'external';
   const submit = (e: FormEvent) => {
@@ -71,40 +175,27 @@ export function SessionForm({ session, onDone }: { session?: TSession; onDone: (
   };
   return (
     <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" data-testid="session-form" noValidate>
-      <TextField label={t('form.title')} value={v.title} onValueChange={(x) => set('title', x)} error={fields.title} required className="sm:col-span-2" data-testid="session-title" />
+      <TextField
+        label={t('form.title')}
+        value={v.title}
+        onValueChange={(x) => set('title', x)}
+        error={fields.title}
+        required
+        className="sm:col-span-2"
+        data-testid="session-title"
+      />
       {session ? null : (
-        <SelectField label={t('form.course')} value={courseId} onValueChange={(x) => set('courseId', x)} options={courses.map((c) => ({ value: c.id, label: c.title }))} error={fields.courseId} data-testid="session-course" />
+        <SelectField
+          label={t('form.course')}
+          value={courseId}
+          onValueChange={(x) => set('courseId', x)}
+          options={courses.map((c) => ({ value: c.id, label: c.title }))}
+          error={fields.courseId}
+          data-testid="session-course"
+        />
       )}
-      <TextField label={t('form.startsAt')} hint={t('form.startsAtHint')} type="datetime-local" value={v.startsAt} onValueChange={(x) => set('startsAt', x)} error={fields.startsAt} required data-testid="session-start" />
-      <TextField label={t('form.duration')} type="number" min={15} max={480} step={5} value={v.durationMinutes} onValueChange={(x) => set('durationMinutes', x)} error={fields.durationMinutes} data-testid="session-duration" />
-      <TextField label={t('form.capacity')} hint={t('form.capacityHint')} type="number" min={1} max={1000} value={v.capacity} onValueChange={(x) => set('capacity', x)} error={fields.capacity} />
-      {session ? null : (
-        <div className="space-y-2 sm:col-span-2">
-          <CheckboxField label={t('form.repeat')} checked={v.repeat} onCheckedChange={(x) => set('repeat', x)} data-testid="session-repeat" />
-          {v.repeat ? <TextField label={t('form.until')} type="date" value={v.until} onValueChange={(x) => set('until', x)} error={fields.repeatWeeklyUntil} data-testid="session-until" /> : null}
-        </div>
-      )}
-      <fieldset className="space-y-2 sm:col-span-2">
-        <legend className="text-sm font-medium text-gray-800">{t('form.target')}</legend>
-        <div className="flex flex-wrap gap-4">
-          {(['course', 'groups'] as const).map((target) => (
-            <label key={target} className="inline-flex min-h-11 items-center gap-2 text-sm text-gray-800">
-              <input type="radio" name="target" className="h-5 w-5 accent-primary-600" checked={v.target === target} onChange={() => set('target', target)} disabled={target === 'groups' && !groups?.allowed} />
-              {t(`form.targets.${target}`)}
-            </label>
-          ))}
-        </div>
-        {groups && !groups.allowed ? <p className="text-sm text-amber-800">{t('groups.planNote')}</p> : null}
-        {v.target === 'groups' ? (
-          <div className="flex flex-wrap gap-x-4" data-testid="session-groups">
-            {groups?.groups.length ? null : <p className="text-sm text-gray-600">{t('form.noGroups')}</p>}
-            {groups?.groups.map((g) => (
-              <CheckboxField key={g.id} label={g.name} checked={v.groupIds.includes(g.id)} onCheckedChange={(on) => set('groupIds', on ? [...v.groupIds, g.id] : v.groupIds.filter((id) => id !== g.id))} />
-            ))}
-            {fields.groupIds ? <p className="w-full text-sm text-red-700">{fields.groupIds}</p> : null}
-          </div>
-        ) : null}
-      </fieldset>
+      <WhenFields v={v} set={set} fields={fields} isNew={!session} />
+      <AudienceFields v={v} set={set} error={fields.groupIds} />
       <TextField
         label={external ? t('form.link') : t('form.linkOptional')}
         hint={external ? t('form.linkHint') : t('form.linkHintEmbedded')}

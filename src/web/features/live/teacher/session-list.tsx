@@ -15,7 +15,8 @@ export function StatusBadge({ session }: { session: Pick<TSessionRow, 'status' |
 /** Who a session is for: the whole course, or the names of its groups. */
 export function useTargetText() {
   const { t } = useTranslation('live');
-  return (s: Pick<TSessionRow, 'target' | 'groups'>) => (s.target === 'course' ? t('target.course') : t('target.groups', { names: s.groups.map((g) => g.name).join(t('listSeparator')) }));
+  return (s: Pick<TSessionRow, 'target' | 'groups'>) =>
+    s.target === 'course' ? t('target.course') : t('target.groups', { names: s.groups.map((g) => g.name).join(t('listSeparator')) });
 }
 
 /** The upcoming or past sessions, one row each, newest first for the past. */
@@ -41,7 +42,12 @@ export function SessionList({ sessions, past }: { sessions: TSessionRow[]; past:
           </div>
           <div className="flex flex-wrap gap-2">
             {!past && s.status === 'scheduled' ? (
-              <Link reloadDocument to={`/teacher/live-sessions/${s.id}/room`} className={buttonClass(s.live ? 'primary' : 'secondary', 'sm')} data-testid="open-room">
+              <Link
+                reloadDocument
+                to={`/teacher/live-sessions/${s.id}/room`}
+                className={buttonClass(s.live ? 'primary' : 'secondary', 'sm')}
+                data-testid="open-room"
+              >
                 {t('openRoom')}
               </Link>
             ) : null}

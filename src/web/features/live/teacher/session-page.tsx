@@ -43,7 +43,13 @@ function People({ people }: { people: TSessionDetail['people'] }) {
                 <bdi className="text-xs text-gray-600">{p.email}</bdi>
               </td>
               <td className="p-2">
-                {p.present ? <Badge tone="green">{t('people.present')}</Badge> : p.attended ? <Badge tone="blue">{t('people.came')}</Badge> : <Badge tone="gray">{t('people.invited')}</Badge>}
+                {p.present ? (
+                  <Badge tone="green">{t('people.present')}</Badge>
+                ) : p.attended ? (
+                  <Badge tone="blue">{t('people.came')}</Badge>
+                ) : (
+                  <Badge tone="gray">{t('people.invited')}</Badge>
+                )}
               </td>
               <td className="p-2">{p.attended ? t('minutes', { count: p.minutes }) : '—'}</td>
               <td className="p-2">{p.firstJoinedAt ? formatDateTime(lng, p.firstJoinedAt) : '—'}</td>
@@ -61,7 +67,12 @@ function Actions({ session }: { session: TSessionDetail['session'] }) {
   const errorText = useErrorText();
   const [following, setFollowing] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: liveKeys.all });
-  const cancel = useMutation({ mutationFn: () => liveApi.cancelSession(session.id, following), onSuccess: (r) => notify.success(t('cancelled', { count: r.cancelled })), onError: (e) => notify.error(errorText(e)), onSettled: refresh });
+  const cancel = useMutation({
+    mutationFn: () => liveApi.cancelSession(session.id, following),
+    onSuccess: (r) => notify.success(t('cancelled', { count: r.cancelled })),
+    onError: (e) => notify.error(errorText(e)),
+    onSettled: refresh,
+  });
   const recording = useMutation({ mutationFn: () => liveApi.addRecording(session.id), onSettled: refresh });
   const now = useNow(30_000);
   const over = new Date(session.endsAt).getTime() <= now;
@@ -78,7 +89,16 @@ function Actions({ session }: { session: TSessionDetail['session'] }) {
           {t('exportCsv')}
         </a>
         {!over && session.status === 'scheduled' ? (
-          <ConfirmButton variant="danger" label={t('cancel')} title={t('cancelTitle')} body={t('cancelBody')} confirmLabel={t('cancelConfirm')} cancelLabel={t('back')} onConfirm={() => cancel.mutateAsync()} testId="cancel-session">
+          <ConfirmButton
+            variant="danger"
+            label={t('cancel')}
+            title={t('cancelTitle')}
+            body={t('cancelBody')}
+            confirmLabel={t('cancelConfirm')}
+            cancelLabel={t('back')}
+            onConfirm={() => cancel.mutateAsync()}
+            testId="cancel-session"
+          >
             {session.seriesId ? <CheckboxField label={t('cancelFollowing')} checked={following} onCheckedChange={setFollowing} /> : null}
           </ConfirmButton>
         ) : null}
@@ -133,11 +153,7 @@ export function SessionPage() {
             {t('linkSecret')} <bdi dir="ltr">{session.externalUrl}</bdi>
           </p>
         ) : null}
-        {session.externalUrl ? (
-          <Notice testId="link-shareable">
-            {t('provider.linkShareable')}
-          </Notice>
-        ) : null}
+        {session.externalUrl ? <Notice testId="link-shareable">{t('provider.linkShareable')}</Notice> : null}
         <Actions session={session} />
         {editable ? (
           <Button variant="secondary" onClick={() => setEditing(!editing)} aria-expanded={editing} data-testid="edit-session">

@@ -29,7 +29,8 @@ export function WeekCalendar({ from, onMove }: { from: string; onMove: (from: st
   const days = Array.from({ length: 7 }, (_, i) => new Date(new Date(`${from}T12:00:00Z`).getTime() + i * DAY).toISOString().slice(0, 10));
   const shift = (weeks: number) => onMove(new Date(new Date(`${from}T12:00:00Z`).getTime() + weeks * 7 * DAY).toISOString().slice(0, 10));
   const today = todayInAlgiers();
-  const dayLabel = (day: string) => new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+  const dayLabel = (day: string) =>
+    new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
   const time = (iso: string) => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Algiers' }).format(new Date(iso));
   return (
     <div className="space-y-3" data-testid="week-calendar">
@@ -51,14 +52,21 @@ export function WeekCalendar({ from, onMove }: { from: string; onMove: (from: st
           {days.map((day) => {
             const sessions = query.data.sessions.filter((s) => dateToAlgiersLocal(s.startsAt).slice(0, 10) === day);
             return (
-              <li key={day} className={cx('min-h-24 min-w-0 rounded-xl border p-2', day === today ? 'border-primary-300 bg-primary-50' : 'border-gray-200 bg-white')} data-testid="week-day">
+              <li
+                key={day}
+                className={cx('min-h-24 min-w-0 rounded-xl border p-2', day === today ? 'border-primary-300 bg-primary-50' : 'border-gray-200 bg-white')}
+                data-testid="week-day"
+              >
                 <p className="mb-1 text-xs font-bold text-gray-700">{dayLabel(day)}</p>
                 <ul className="space-y-1">
                   {sessions.map((s) => (
                     <li key={s.id}>
                       <Link
                         to={`/teacher/live-sessions/${s.id}`}
-                        className={cx('block rounded-lg px-2 py-1 text-xs', s.status === 'cancelled' ? 'bg-gray-100 text-gray-500 line-through' : 'bg-primary-100 text-primary-900 hover:bg-primary-200')}
+                        className={cx(
+                          'block rounded-lg px-2 py-1 text-xs',
+                          s.status === 'cancelled' ? 'bg-gray-100 text-gray-500 line-through' : 'bg-primary-100 text-primary-900 hover:bg-primary-200',
+                        )}
                       >
                         <bdi className="font-bold">{time(s.startsAt)}</bdi> <span className="break-words">{s.title}</span>
                       </Link>

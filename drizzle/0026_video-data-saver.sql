@@ -1,0 +1,1 @@
+ALTER TABLE "courses" ADD COLUMN "video_data_saver" text DEFAULT 'off' NOT NULL;

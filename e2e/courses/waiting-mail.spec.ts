@@ -1,0 +1,102 @@
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { expect, latestMail, linkIn, test, uniqueAccount } from '../support/fixtures';
+import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
+
+/*
+ * Decision 137: codes wait for the teacher (here: two cards past their five wrong tries); the teacher's
+ * e-mail link opens a page that lists them, and one button confirms them all; the link works once.
+ */
+
+async function teacherWithCards(request: APIRequestContext, origin: string) {
+  const account = uniqueAccount('waitmail');
+  const headers = { origin };
+  expect(
+    (
+      await request.post('/api/accounts/register/teacher', {
+        data: { name: 'أستاذة الانتظار', email: account.email, subdomain: account.subdomain, password: account.password },
+        headers,
+      })
+    ).status(),
+  ).toBe(201);
+  const post = async (url: string, data: unknown) => (await request.post(url, { data, headers })).json();
+  const course = await post('/api/courses/teacher/courses', { title: 'الفيزياء', kind: 'regular' });
+  const section = await post(`/api/courses/teacher/courses/${course.id}/sections`, { title: 'الوحدة 1' });
+  await post(`/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'الحركة', type: 'text', bodyHtml: '<p>الحركة</p>' });
+  await request.put(`/api/courses/teacher/courses/${course.id}/plans`, { data: { plans: [{ type: 'monthly', priceDzd: 1500 }] }, headers });
+  await request.patch(`/api/courses/teacher/courses/${course.id}`, { data: { status: 'published' }, headers });
+  const plans = (await (await request.get(`/api/courses/teacher/courses/${course.id}`)).json()).plans;
+  const batch = await post('/api/codes/teacher/batches', {
+    courseId: course.id,
+    planId: plans[0].id,
+    count: 2,
+    validUntil: new Date(Date.now() + 9 * 86_400_000).toISOString(),
+  });
+  const csv = await (await request.get(`/api/codes/teacher/batches/${batch.id}/export/csv`)).text();
+  const cards = [...csv.matchAll(/^\d+,"=""(\d{6})""",.*,"=""(\d+-\d{4})""",\S+\r?$/gm)].map((m) => ({ code: m[1]!, card: m[2]! }));
+  expect(cards).toHaveLength(2);
+  return { email: account.email, subdomain: account.subdomain, cards };
+}
+
+/** A student of the platform, from an address of their own, who types `codes` on `card`; the answers' statuses. */
+async function student(browser: Browser, origin: string, subdomain: string, name: string) {
+  const context = await browser.newContext({
+    locale: 'ar',
+    extraHTTPHeaders: { 'x-forwarded-for': `10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
+  });
+  const account = uniqueAccount('waitstudent');
+  expect(
+    (
+      await context.request.post('/api/accounts/register/student', {
+        data: { name, email: account.email, password: account.password, platform: subdomain },
+        headers: { origin },
+      })
+    ).status(),
+  ).toBe(201);
+  const redeem = async (card: string, code: string) =>
+    (await context.request.post('/api/codes/student/redeem', { data: { card, code, platform: subdomain }, headers: { origin } })).json();
+  return { context, redeem };
+}
+
+test('the waiting-codes e-mail opens a page that confirms all of them with one tap, once (Arabic, 375 px)', async ({ page, browser, baseURL }) => {
+  test.setTimeout(150_000);
+  const origin = new URL(baseURL!).origin;
+  const { email, subdomain, cards } = await teacherWithCards(page.request, origin);
+  // Five wrong tries on each card (decision 105's per-card limit): then even its right code waits for the teacher.
+  for (const [i, c] of cards.entries()) {
+    const guesser = await student(browser, origin, subdomain, `مخمّن ${i + 1}`);
+    for (let k = 1; k <= 5; k += 1)
+      expect((await guesser.redeem(c.card, String((Number(c.code) + k * 7919) % 1_000_000).padStart(6, '0'))).error.code).toBe('CODE_WRONG');
+    await guesser.context.close();
+  }
+  for (const [i, c] of cards.entries()) {
+    const buyer = await student(browser, origin, subdomain, `مشترية ${i + 1}`);
+    expect(await buyer.redeem(c.card, c.code)).toEqual({ pending: true });
+    await buyer.context.close();
+  }
+
+  // The sign-up's verification e-mail comes first; the waiting-codes one follows once the burst settles.
+  let mail = '';
+  for (let i = 0; i < 60 && !mail.includes('/teacher/codes/waiting#'); i += 1) {
+    mail = await latestMail(email);
+    if (!mail.includes('/teacher/codes/waiting#')) await page.waitForTimeout(1_000);
+  }
+  const link = linkIn(mail, '/teacher/codes/waiting#');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(link);
+  await expectDirection(page, 'ar');
+  // The token leaves the address bar at once; opening the page confirmed nothing.
+  await expect(page).toHaveURL(/\/teacher\/codes\/waiting$/);
+  await expect(page.getByTestId('waiting-code')).toHaveCount(2);
+  await expect(page.getByTestId('waiting-code').first()).toContainText('مشترية 1');
+  await expect(page.getByTestId('waiting-confirm-all')).toHaveText('تأكيد الرمزين المنتظرين');
+  await expectNoHorizontalOverflow(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/courses-waiting-mail-375.png`, fullPage: true });
+  await page.getByTestId('waiting-confirm-all').click();
+  await expect(page.getByTestId('waiting-done')).toContainText('تأكّد رمزان: سُجّل الطالبان');
+
+  await page.goto('/teacher/codes');
+  await expect(page.getByTestId('code-requests')).toHaveCount(0);
+  // The link works once.
+  await page.goto(link);
+  await expect(page.getByTestId('waiting-error')).toHaveText('سبق استعمال رابط التأكيد هذا. ما بقي من الرموز المنتظرة موجود في صفحة رموز التفعيل.');
+});

@@ -1,0 +1,79 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import webpush from 'web-push';
+import { pushSubscriptions, webPushKeys } from '@server/core/db/schema';
+import { AppError } from '@server/core/errors';
+import type { TNotificationsDeps } from './deps';
+
+/*
+ * Web push devices (decision 210): the platform's VAPID key pair, generated once and kept in the database so that
+ * every instance signs with the same key (a subscription is bound to the public key it was made with), and each
+ * person's subscribed browsers.
+ */
+export type TPushKeys = { publicKey: string; privateKey: string };
+export type TPushDevice = { endpoint: string; keys: { p256dh: string; auth: string } };
+
+/**
+ * Browsers' push services, by host: an endpoint anywhere else is refused, so that a subscription cannot make the
+ * server post to an address of the attacker's choosing (an internal one above all).
+ */
+const PUSH_SERVICE_HOSTS = [
+  /^fcm\.googleapis\.com$/,
+  /^android\.googleapis\.com$/,
+  /^updates\.push\.services\.mozilla\.com$/,
+  /\.push\.apple\.com$/,
+  /\.notify\.windows\.com$/,
+];
+
+export async function vapidKeys(deps: Pick<TNotificationsDeps, 'db'>): Promise<TPushKeys> {
+  const [found] = await deps.db.select().from(webPushKeys).where(eq(webPushKeys.id, 1));
+  if (found) return found;
+  // Two instances starting together: the first insert wins and both read it back.
+  const fresh = webpush.generateVAPIDKeys();
+  await deps.db.insert(webPushKeys).values({ id: 1, publicKey: fresh.publicKey, privateKey: fresh.privateKey }).onConflictDoNothing();
+  const [kept] = await deps.db.select().from(webPushKeys).where(eq(webPushKeys.id, 1));
+  return kept!;
+}
+
+function allowedEndpoint(deps: Pick<TNotificationsDeps, 'push'>, endpoint: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  return PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname)) || (deps.push.extraHosts ?? []).includes(url.host);
+}
+
+/** This browser, for this person: a device that was someone else's (a shared phone) becomes this person's. */
+export async function subscribeDevice(deps: TNotificationsDeps, userId: string, device: TPushDevice): Promise<void> {
+  if (!allowedEndpoint(deps, device.endpoint)) throw new AppError('VALIDATION_FAILED', { endpoint: 'fields.invalid' });
+  const values = { userId, endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth };
+  await deps.db
+    .insert(pushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: values.p256dh, auth: values.auth } });
+}
+
+/** Only the person's own device: another's endpoint changes nothing. */
+export async function unsubscribeDevice(deps: TNotificationsDeps, userId: string, endpoint: string): Promise<void> {
+  await deps.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+}
+
+export async function pushStatus(deps: TNotificationsDeps, userId: string) {
+  const rows = await deps.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  return { publicKey: (await vapidKeys(deps)).publicKey, devices: rows.length };
+}
+
+/** The recipients among these who have at least one subscribed device. */
+export async function withDevices(deps: Pick<TNotificationsDeps, 'db'>, userIds: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < userIds.length; i += 1000) {
+    const rows = await deps.db
+      .selectDistinct({ userId: pushSubscriptions.userId })
+      .from(pushSubscriptions)
+      .where(inArray(pushSubscriptions.userId, userIds.slice(i, i + 1000)));
+    rows.forEach((r) => found.add(r.userId));
+  }
+  return found;
+}

@@ -1,0 +1,99 @@
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useFormats } from './format';
+
+/*
+ * The analytics charts (recharts). In Arabic they mirror like the page: time runs right to left, the value axis
+ * sits on the right, a horizontal bar grows from the right. Numbers go through the shared formatter.
+ */
+
+const COLORS = ['var(--color-primary-600, #2563eb)', '#f59e0b', '#10b981', '#ef4444', '#8b5cf6'];
+
+type TSeries = { key: string; name: string };
+
+/** Values per day or week: bars (counts) or lines (a trend). */
+export function TimeChart({
+  data,
+  xKey,
+  series,
+  kind = 'bar',
+  categories = false,
+  testId,
+}: {
+  data: Array<Record<string, string | number>>;
+  xKey: string;
+  series: TSeries[];
+  kind?: 'bar' | 'line';
+  /** The x values are names (batch numbers), not days. */
+  categories?: boolean;
+  testId: string;
+}) {
+  const f = useFormats();
+  const Chart = kind === 'bar' ? BarChart : LineChart;
+  if (data.length === 0) return null;
+  return (
+    <div className="h-64 w-full overflow-hidden" dir="ltr" data-testid={testId} data-points={data.length}>
+      <ResponsiveContainer width="100%" height="100%">
+        <Chart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis
+            dataKey={xKey}
+            reversed={f.rtl}
+            tick={{ fontSize: 11 }}
+            tickFormatter={(v: string) => (categories ? v : f.axisDay(v))}
+            interval="preserveStartEnd"
+            minTickGap={16}
+          />
+          <YAxis orientation={f.rtl ? 'right' : 'left'} width={40} allowDecimals={false} tick={{ fontSize: 11 }} tickFormatter={(v: number) => f.num(v)} />
+          <Tooltip labelFormatter={(v) => (categories ? String(v) : f.day(String(v)))} formatter={(v) => f.num(Number(v))} />
+          {series.length > 1 && <Legend />}
+          {series.map((s, i) =>
+            kind === 'bar' ? (
+              <Bar key={s.key} dataKey={s.key} name={s.name} fill={COLORS[i % COLORS.length]} isAnimationActive={false} />
+            ) : (
+              <Line
+                key={s.key}
+                dataKey={s.key}
+                name={s.name}
+                stroke={COLORS[i % COLORS.length]}
+                strokeWidth={2}
+                dot={false}
+                type="monotone"
+                isAnimationActive={false}
+              />
+            ),
+          )}
+        </Chart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+/** Labelled quantities as horizontal bars (the funnel's steps, a lesson list, amounts). */
+export function HorizontalBars({
+  data,
+  name,
+  format,
+  testId,
+}: {
+  data: Array<{ label: string; value: number }>;
+  name: string;
+  format?: (v: number) => string;
+  testId: string;
+}) {
+  const f = useFormats();
+  const show = format ?? f.num;
+  if (data.length === 0) return null;
+  return (
+    <div className="w-full overflow-hidden" style={{ height: Math.max(120, data.length * 40 + 24) }} dir="ltr" data-testid={testId} data-points={data.length}>
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} layout="vertical" margin={{ top: 4, right: 8, left: 8, bottom: 4 }}>
+          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+          <XAxis type="number" reversed={f.rtl} allowDecimals={false} tick={{ fontSize: 11 }} tickFormatter={(v: number) => show(v)} />
+          <YAxis type="category" dataKey="label" orientation={f.rtl ? 'right' : 'left'} width={150} tick={{ fontSize: 12 }} />
+          <Tooltip formatter={(v) => show(Number(v))} />
+          <Bar dataKey="value" name={name} fill={COLORS[0]} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

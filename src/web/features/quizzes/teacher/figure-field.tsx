@@ -1,0 +1,63 @@
+import { createContext, useContext, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@web/components/ui/button';
+import { Notice } from '@web/components/ui/notice';
+import { useErrorText } from '@web/lib/api-errors';
+import { useBytesFormat } from '@web/lib/format';
+import { FIGURE_MAX_BYTES } from '@shared/quizzes/schemas';
+import { uploadFigure } from '@web/features/quizzes/api';
+import { QuizFigure } from '@web/features/quizzes/components/quiz-figure';
+
+/** The quiz being edited: figures are stored with it. The bank's editor has none (a bank question has no figure). */
+export const FigureQuiz = createContext<string | null>(null);
+
+/** An image under a question's or an exercise's text: picked, sent at once, shown, removable. */
+export function FigureField({ id, value, onChange }: { id: string; value: string | null; onChange: (figure: string | null) => void }) {
+  const quizId = useContext(FigureQuiz);
+  const { t } = useTranslation('quizzes');
+  const errorText = useErrorText();
+  const bytes = useBytesFormat();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  if (!quizId) return null;
+
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    setError('');
+    if (file.size > FIGURE_MAX_BYTES) return setError(t('build.figureTooBig', { max: bytes(FIGURE_MAX_BYTES) }));
+    setBusy(true);
+    try {
+      onChange((await uploadFigure(quizId, file)).figure);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="space-y-1">
+      <label htmlFor={`${id}-figure`} className="block text-sm font-medium text-gray-800">
+        {t('build.figure')}
+      </label>
+      <QuizFigure side="teacher" quizId={quizId} name={value} />
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          id={`${id}-figure`}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          disabled={busy}
+          className="block max-w-full text-sm file:me-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-primary-50 file:px-4 file:text-primary-800"
+          onChange={(e) => void pick(e.target.files?.[0])}
+        />
+        {value ? (
+          <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
+            {t('build.removeFigure')}
+          </Button>
+        ) : null}
+      </div>
+      <p className="text-xs text-gray-600">{busy ? t('build.figureSending') : t('build.figureHint', { max: bytes(FIGURE_MAX_BYTES) })}</p>
+      {error ? <Notice tone="error">{error}</Notice> : null}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import type Hls from 'hls.js';
+import { applySaverCap, LOW_START_HLS } from './data-saver';
+import type { TDataSaver } from './rendition-cost';
+
+const HLS_MIME = 'application/vnd.apple.mpegurl';
+
+export type TQuality = { index: number; height: number };
+
+/**
+ * Plays an HLS playlist in the <video>: hls.js where the browser has Media Source Extensions (it fetches
+ * playlist, keys and segments itself, with the session cookie since they are same-origin), the browser's
+ * own HLS on iPhones that have no MSE. hls.js (its light build) is loaded only when a video is played.
+ * `onFatal` hears what hls.js could not recover from (a key refused once the lease is lost, say).
+ */
+export function useHls(video: RefObject<HTMLVideoElement | null>, playlistUrl: string | null, saver: TDataSaver, onFatal: (status: number | null) => void) {
+  const hls = useRef<Hls | null>(null);
+  const [qualities, setQualities] = useState<TQuality[]>([]);
+  const [level, setLevelState] = useState(-1);
+  const [playing, setPlaying] = useState(-1);
+  const fatal = useRef(onFatal);
+  fatal.current = onFatal;
+  const saverNow = useRef(saver);
+  saverNow.current = saver;
+
+  useEffect(() => {
+    const media = video.current;
+    if (!media || !playlistUrl) return;
+    let cancelled = false;
+    let recoveredMedia = false;
+    void import('hls.js/light').then(({ default: HlsClass }) => {
+      if (cancelled) return;
+      if (!HlsClass.isSupported()) {
+        if (media.canPlayType(HLS_MIME)) media.src = playlistUrl;
+        else fatal.current(null);
+        return;
+      }
+      const player = new HlsClass({ enableWorker: true, ...LOW_START_HLS });
+      hls.current = player;
+      player.on(HlsClass.Events.MANIFEST_PARSED, (_e, data) => {
+        applySaverCap(player, saverNow.current);
+        setQualities(
+          data.levels
+            .map((l, index) => ({ index, height: l.height }))
+            .filter((q) => q.height > 0)
+            .sort((a, b) => b.height - a.height),
+        );
+      });
+      player.on(HlsClass.Events.LEVEL_SWITCHED, (_e, data) => setPlaying(data.level));
+      player.on(HlsClass.Events.ERROR, (_e, data) => {
+        if (!data.fatal) return;
+        if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR && !recoveredMedia) {
+          recoveredMedia = true;
+          player.recoverMediaError();
+          return;
+        }
+        const code = data.response?.code;
+        fatal.current(typeof code === 'number' && code > 0 ? code : null);
+      });
+      player.loadSource(playlistUrl);
+      player.attachMedia(media);
+    });
+    return () => {
+      cancelled = true;
+      hls.current?.destroy();
+      hls.current = null;
+      media.removeAttribute('src');
+      media.load();
+      setQualities([]);
+      setLevelState(-1);
+    };
+  }, [video, playlistUrl]);
+
+  useEffect(() => applySaverCap(hls.current, saver), [saver]);
+
+  /** -1 lets hls.js choose by bandwidth; another value keeps that rendition. */
+  const setLevel = useCallback((index: number) => {
+    if (hls.current) hls.current.currentLevel = index;
+    setLevelState(index);
+  }, []);
+
+  const stop = useCallback(() => {
+    hls.current?.destroy();
+    hls.current = null;
+  }, []);
+
+  const playingHeight = qualities.find((q) => q.index === playing)?.height ?? null;
+  return { qualities, level, setLevel, playingHeight, stop };
+}
