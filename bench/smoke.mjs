@@ -14,6 +14,8 @@ const buildDir = process.env.BUILD_DIR ?? 'dist';
 const built = fs.existsSync(`${buildDir}/server/main.mjs`);
 // [name, command, needs]: needs 'postgres' or 'build' say what must exist for the bench to run.
 const BENCHES = [
+  // The longest first, so that the others run beside it.
+  ['landing', ['bench/run.mjs', 'landing'], 'build'],
   ['cards', ['bench/run.mjs', 'cards'], null],
   // courses: its seeding sends jobs, which start pg-boss; the bench now stops each job queue before its database
   // goes (pg-boss's timers kept the process alive after the report, so the smoke run never ended). Without a
@@ -28,7 +30,6 @@ const BENCHES = [
   ['students-list', ['bench/run.mjs', 'students-list'], 'postgres'],
   ['video', ['bench/run.mjs', 'video'], null],
   ['video-renditions', ['bench/run.mjs', 'video-renditions'], null],
-  ['landing', ['bench/run.mjs', 'landing'], 'build'],
   ['site', ['bench/run.mjs', 'site'], 'build'],
   ['shell-bundle', ['bench/shell-bundle.mjs'], 'build'],
   ['startup', ['bench/startup.mjs'], 'build'],
@@ -68,22 +69,29 @@ function run(args) {
 }
 
 const only = process.argv.slice(2);
-const rows = [];
+// Two benches at a time (BENCH_SMOKE_JOBS): each smoke run is one small process, mostly waiting on its database or
+// on the servers it starts, so two side by side take little longer than one and the step takes about half as long.
+// Their ports and databases are their own (each PostgreSQL bench creates a database of its own), and nothing is timed.
+const JOBS = Math.max(1, Number(process.env.BENCH_SMOKE_JOBS ?? 2));
+const rows = new Array(BENCHES.length).fill(null);
 let failed = 0;
-for (const [name, args, needs] of BENCHES) {
-  if (only.length && !only.includes(name)) continue;
-  if ((needs === 'postgres' && !pgUrl) || (needs === 'build' && !built)) {
-    rows.push(`  - ${name.padEnd(13)} not run: ${needs === 'postgres' ? 'no TEST_DATABASE_URL or DATABASE_URL' : `no build in ${buildDir}/`}`);
-    continue;
+const queue = BENCHES.map((bench, i) => [i, ...bench]).filter(([, name]) => !only.length || only.includes(name));
+async function worker() {
+  for (let item = queue.shift(); item; item = queue.shift()) {
+    const [i, name, args, needs] = item;
+    if ((needs === 'postgres' && !pgUrl) || (needs === 'build' && !built)) {
+      rows[i] = `  - ${name.padEnd(13)} not run: ${needs === 'postgres' ? 'no TEST_DATABASE_URL or DATABASE_URL' : `no build in ${buildDir}/`}`;
+      continue;
+    }
+    const t0 = Date.now();
+    const result = await run(args);
+    const ok = result.status === 0;
+    if (!ok) failed += 1;
+    const why = result.timedOut ? `timed out after ${TIMEOUT_MS / 1000} s` : `exit ${result.status ?? result.signal}`;
+    rows[i] =
+      `  ${ok ? '✓' : '✗'} ${name.padEnd(13)} ${((Date.now() - t0) / 1000).toFixed(1).padStart(5)} s${ok ? '' : `  FAILED (${why}): run BENCH_SMOKE=1 node ${args.join(' ')}`}`;
   }
-  const t0 = Date.now();
-  const result = await run(args);
-  const ok = result.status === 0;
-  if (!ok) failed += 1;
-  const why = result.timedOut ? `timed out after ${TIMEOUT_MS / 1000} s` : `exit ${result.status ?? result.signal}`;
-  rows.push(
-    `  ${ok ? '✓' : '✗'} ${name.padEnd(13)} ${((Date.now() - t0) / 1000).toFixed(1).padStart(5)} s${ok ? '' : `  FAILED (${why}): run BENCH_SMOKE=1 node ${args.join(' ')}`}`,
-  );
 }
-console.log(`benchmarks, smoke run:\n${rows.join('\n')}`);
+await Promise.all(Array.from({ length: JOBS }, worker));
+console.log(`benchmarks, smoke run (${JOBS} at a time):\n${rows.filter(Boolean).join('\n')}`);
 process.exit(failed ? 1 : 0);

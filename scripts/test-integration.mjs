@@ -26,8 +26,10 @@ function vitest(label, projects, env, exclude = []) {
 // The process tests (real server binaries, a killed transcode) mostly wait on their child processes, so they run
 // beside the others instead of after them.
 // Files whose subject does not depend on the database driver (ffmpeg's renditions, S3, file type checks, the
-// tenant matrix's authorization) run once: on PostgreSQL when it is there, else on PGlite (decision 103).
-const ONCE = ['video-failure', 'video-seed', 'video-preview', 'video-s3', 'upload-attacks', 'tenant-matrix'].map((f) => `tests/integration/${f}.test.ts`);
+// tenant matrix's authorization, the public site's pages rendered from Markdown and locale files) run once: on PostgreSQL when it is there, else on PGlite (decision 103).
+const ONCE = ['video-failure', 'video-seed', 'video-preview', 'video-s3', 'upload-attacks', 'tenant-matrix', 'site-pages'].map(
+  (f) => `tests/integration/${f}.test.ts`,
+);
 const runs = [
   vitest('PGlite', ['integration'], { TEST_DB_DRIVER: 'pglite' }, pgUrl ? ONCE : []),
   vitest('the server process', ['process'], { TEST_DB_DRIVER: 'pglite' }),

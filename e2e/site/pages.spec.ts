@@ -3,17 +3,22 @@ import { expectDirection, expectNoHorizontalOverflow } from '../support/page-che
 import { get, locale, PAGE_CASES } from './site-data';
 
 /*
- * Every public page, in Arabic and in a second language (English or French, alternately), at 375 px:
- * direction, its one h1, a piece of key content, the first heading of a documentation page's Markdown,
- * and no horizontal overflow.
+ * Every public page in Arabic at 375 px: direction, its one h1, a piece of key content, the first heading of a
+ * documentation page's Markdown, no horizontal overflow and no serious accessibility violation. The site's own pages
+ * are checked in a second language too (English or French, alternately). The documentation pages all share one
+ * template and their three languages are rendered and compared by tests/integration/site-pages.test.ts, so in the
+ * browser every third of them is checked in a second language (decision 103: this spec was a fifth of the e2e run).
  */
 test.describe('every public page', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
+  let doc = 0;
   PAGE_CASES.forEach((page, i) => {
+    const sampled = !page.body || doc++ % 3 === 0;
     const other = i % 2 === 0 ? 'en' : 'fr';
-    test(`${page.path} in ar and ${other}`, async ({ page: tab }) => {
-      for (const lng of ['ar', other] as const) {
+    const languages = sampled ? (['ar', other] as const) : (['ar'] as const);
+    test(`${page.path} in ${languages.join(' and ')}`, async ({ page: tab }) => {
+      for (const lng of languages) {
         const res = await tab.goto(`${page.path}?lng=${lng}`);
         expect(res?.status()).toBe(200);
         await expectDirection(tab, lng);
