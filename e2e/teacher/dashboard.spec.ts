@@ -65,6 +65,9 @@ test.describe('teacher dashboard (Arabic)', () => {
   });
 
   test('the sidebar opens every section inside the layout and marks it', async ({ page }) => {
+    // Every section's screen is a lazy chunk loaded for the first time here: with the sidebar now at 13 sections and the direct visits after them,
+    // a loaded two-core machine took over the default 45 s (seen twice, at load 20-25).
+    test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/teacher/dashboard');
     const sidebar = page.getByTestId('sidebar-nav');
