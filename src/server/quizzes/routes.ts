@@ -38,6 +38,7 @@ const ZLessonParam = z.object({ lessonId: z.uuid('fields.invalid') });
 const ZAttemptParam = z.object({ attemptId: z.uuid('fields.invalid') });
 const ZBankParam = z.object({ questionId: z.uuid('fields.invalid') });
 const ZFigureParam = z.object({ quizId: z.uuid('fields.invalid'), name: ZFigure });
+const ZBankFigureParam = z.object({ courseId: z.uuid('fields.invalid'), name: ZFigure });
 const ZAnswerParam = z.object({ attemptId: z.uuid('fields.invalid'), questionId: z.string().min(1).max(40) });
 
 type TDeps = { quizzes: TQuizzes; config: TConfig };
@@ -60,6 +61,14 @@ function quizzesTeacherRoutes({ quizzes: { authoring, bank, results, figures }, 
     .get('/quizzes/:quizId/figures/:name', validate('param', ZFigureParam), async (c) => {
       const { quizId, name } = c.req.valid('param');
       return sandboxedFile(await figures.teacherFigure(tid(c), quizId, name));
+    })
+    .put('/figures/bank/:courseId', validate('param', ZCourseParam), async (c) => {
+      const body = await readLimited(c.req.raw.body, FIGURE_MAX_BYTES, { invalid: 'FIGURE_INVALID', tooLarge: 'FIGURE_TOO_LARGE' });
+      return c.json(await figures.uploadBankFigure(tid(c), c.req.valid('param').courseId, body), 201);
+    })
+    .get('/courses/:courseId/bank/figures/:name', validate('param', ZBankFigureParam), async (c) => {
+      const { courseId, name } = c.req.valid('param');
+      return sandboxedFile(await figures.teacherBankFigure(tid(c), courseId, name));
     })
     .get('/courses/:courseId/bank', validate('param', ZCourseParam), validate('query', ZBankQuery), async (c) =>
       c.json(await bank.listBank(tid(c), c.req.valid('param').courseId, c.req.valid('query'))),
