@@ -107,8 +107,7 @@ async function measureCost(call: TCall, counter: ReturnType<typeof statementCoun
     const r = ready[i + 1]!;
     return call('POST', `/api/quizzes/student/attempts/${r.id}/submit`, r.cookie, {});
   });
-  const line = (name: string, c: typeof save) =>
-    `| ${name} | ${c.statements.toFixed(2)} | ${c.cpuMs.toFixed(2)} | ${c.wallMs.toFixed(2)} |`;
+  const line = (name: string, c: typeof save) => `| ${name} | ${c.statements.toFixed(2)} | ${c.cpuMs.toFixed(2)} | ${c.wallMs.toFixed(2)} |`;
   console.log(
     [
       `Per-request cost, one client, sequential, PostgreSQL (${new Date().toISOString()}; saves: ${n}, submits: ${ready.length - 1})`,
