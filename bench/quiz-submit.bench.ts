@@ -3,7 +3,13 @@
 // (app.request: routing, session, validation, service, JSON). Reports p50/p95 of start, save and submit and checks
 // that no answer was lost or counted twice. Run: node bench/run.mjs quiz-submit (needs TEST_DATABASE_URL or
 // DATABASE_URL; default the local server). Writes bench/results/quiz-submit.md.
+//
+// QUIZ_BENCH_COST=1 measures instead what one request costs, one client, nothing else running in the process: SQL
+// statements sent to PostgreSQL per save and per submit (BEGIN and COMMIT count), and Node CPU ms per request,
+// over QUIZ_BENCH_COST_N sequential requests (default 200). It prints its figures and writes nothing.
+import fs from 'node:fs';
 import os from 'node:os';
+import pg from 'pg';
 import { and, count, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { ZQuizCreate } from '@shared/quizzes/schemas';
@@ -39,11 +45,93 @@ function stats(times: number[]) {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Every statement node-postgres sends while `on` (pool clients are pg.Client: BEGIN/COMMIT included). */
+function statementCounter() {
+  const counter = { on: false, texts: [] as string[] };
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    if (counter.on) {
+      const first = args[0] as string | { text?: string };
+      counter.texts.push(typeof first === 'string' ? first : (first.text ?? ''));
+    }
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  return counter;
+}
+
+type TCall = (method: string, url: string, cookie: string, body?: unknown) => Promise<Record<string, unknown>>;
+
+/** N sequential requests of one kind: statements and CPU ms per request. */
+async function costOf(counter: ReturnType<typeof statementCounter>, n: number, one: (i: number) => Promise<unknown>) {
+  await one(-1); // warm: JIT, prepared paths, caches
+  counter.texts = [];
+  counter.on = true;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < n; i += 1) await one(i);
+  const cpu = process.cpuUsage(cpu0);
+  const wall = performance.now() - t0;
+  counter.on = false;
+  const kinds = new Map<string, number>();
+  for (const text of counter.texts) {
+    const key = text.replace(/\s+/g, ' ').slice(0, 90);
+    kinds.set(key, (kinds.get(key) ?? 0) + 1);
+  }
+  return {
+    statements: counter.texts.length / n,
+    cpuMs: (cpu.user + cpu.system) / 1000 / n,
+    wallMs: wall / n,
+    kinds: [...kinds].map(([k, v]) => `${(v / n).toFixed(2)} × ${k}`),
+  };
+}
+
+async function measureCost(call: TCall, counter: ReturnType<typeof statementCounter>, quizId: string, cookies: string[]) {
+  const n = Number(process.env.QUIZ_BENCH_COST_N) || 200;
+  const start = async (cookie: string) =>
+    ((await call('POST', `/api/quizzes/student/quizzes/${quizId}/attempts`, cookie, {})) as { attempt: { id: string } }).attempt.id;
+  const first = await start(cookies[0]!);
+  const save = await costOf(counter, n, (i) =>
+    call('PUT', `/api/quizzes/student/attempts/${first}/answers`, cookies[0]!, {
+      answers: [{ questionId: questions[(i + 10) % 10]!.id, value: rightAnswer((i + 10) % 10), clientId: 'device-cost', seq: i + 2 }],
+    }),
+  );
+  // Submits: one attempt per student, each with its 10 answers saved beforehand (not counted).
+  const ready: Array<{ cookie: string; id: string }> = [];
+  for (const cookie of cookies.slice(1)) {
+    const id = await start(cookie);
+    const answers = questions.map((q, k) => ({ questionId: q.id, value: rightAnswer(k), clientId: 'device-cost', seq: 1 }));
+    await call('PUT', `/api/quizzes/student/attempts/${id}/answers`, cookie, { answers });
+    ready.push({ cookie, id });
+  }
+  const submit = await costOf(counter, ready.length - 1, (i) => {
+    const r = ready[i + 1]!;
+    return call('POST', `/api/quizzes/student/attempts/${r.id}/submit`, r.cookie, {});
+  });
+  const line = (name: string, c: typeof save) => `| ${name} | ${c.statements.toFixed(2)} | ${c.cpuMs.toFixed(2)} | ${c.wallMs.toFixed(2)} |`;
+  console.log(
+    [
+      `Per-request cost, one client, sequential, PostgreSQL (${new Date().toISOString()}; saves: ${n}, submits: ${ready.length - 1})`,
+      '',
+      '| request | SQL statements / request | Node CPU ms / request | wall ms / request |',
+      '|---|---|---|---|',
+      line('save (one answer)', save),
+      line('submit (10 answers)', submit),
+      '',
+      'save statements:',
+      ...save.kinds.map((k) => `  ${k}`),
+      'submit statements:',
+      ...submit.kinds.map((k) => `  ${k}`),
+    ].join('\n'),
+  );
+}
+
 async function main() {
+  const costOnly = process.env.QUIZ_BENCH_COST === '1';
+  const counter = statementCounter();
   const pgDb = await postgresDatabase();
   const services = servicesFor(pgDb.database);
   try {
-    const scale = await seedTeacher(services, STUDENTS);
+    const scale = await seedTeacher(services, costOnly ? size(51, 3) : STUDENTS);
     const courseId = scale.courseIds[0]!;
     const [section] = await services.db.select().from(courseSections).where(eq(courseSections.courseId, courseId));
     const now = new Date();
@@ -64,6 +152,7 @@ async function main() {
       title: 'امتحان تجريبي',
       kind: 'exam',
       timeLimitMinutes: 120,
+      attemptsAllowed: costOnly ? null : 1,
       subjects: [{ id: 's', exercises: [0, 1].map((e) => ({ id: `e${e}`, questions: questions.slice(e * 5, e * 5 + 5) })) }],
     });
     const quiz = await services.quizzes.authoring.createQuiz(scale.teacher.id, input);
@@ -94,6 +183,7 @@ async function main() {
         return json;
       }
     };
+    if (costOnly) return await measureCost(call, counter, quiz.id, cookies);
     const times = { start: [] as number[], save: [] as number[], replay: [] as number[], submit: [] as number[] };
     const timed = async <T>(into: number[], task: () => Promise<T>) => {
       const t0 = performance.now();
@@ -158,7 +248,10 @@ async function main() {
       '',
     ];
     console.log(lines.join('\n'));
-    writeResult('bench/results/quiz-submit.md', lines.join('\n'));
+    // The dated per-request cost sections below the load run's figures are kept (decision 231).
+    const previous = fs.existsSync('bench/results/quiz-submit.md') ? fs.readFileSync('bench/results/quiz-submit.md', 'utf8') : '';
+    const kept = previous.indexOf('\n## Per-request cost');
+    writeResult('bench/results/quiz-submit.md', lines.join('\n') + (kept >= 0 ? previous.slice(kept) : ''));
     if (lost !== 0 || full !== STUDENTS || refusedReplays !== expected) process.exitCode = 1;
   } finally {
     await pgDb.drop();

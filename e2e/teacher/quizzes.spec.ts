@@ -196,6 +196,19 @@ test.describe('quiz figures and random numbers (Arabic, 375 px)', () => {
     const { courseId } = await courseWithStudent(page, workerStudent.email);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(`/teacher/dashboard/courses/quizzes/${courseId}`);
+    // The bank's editor takes a figure too (decision 232): sent at once, shown with the question once added.
+    await page.getByRole('tab', { name: 'بنك الأسئلة' }).click();
+    await page.getByRole('button', { name: 'سؤال جديد في البنك' }).click();
+    const bankQuestion = page.getByTestId('question-editor');
+    await bankQuestion.locator('select[id$="-type"]').selectOption('truefalse');
+    await bankQuestion.locator('textarea[id$="-prompt"]').fill('المنحنى متزايد؟');
+    const bankSent = page.waitForResponse((r) => r.url().includes('/api/quizzes/teacher/figures/bank/') && r.request().method() === 'PUT');
+    await bankQuestion.locator('input[type="file"]').setInputFiles({ name: 'munhana.png', mimeType: 'image/png', buffer: PNG });
+    expect((await bankSent).status()).toBe(201);
+    await page.getByRole('button', { name: 'إضافة إلى البنك' }).click();
+    const banked = page.getByRole('listitem').filter({ hasText: 'المنحنى متزايد؟' }).getByTestId('quiz-figure');
+    await expect.poll(() => banked.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.getByRole('tab', { name: 'الاختبارات' }).click();
     await page.locator('#new-quiz-title').fill('مساحة المربع');
     const created = page.waitForResponse((r) => r.url().endsWith('/api/quizzes/teacher/quizzes') && r.request().method() === 'POST');
     await page.getByTestId('create-quiz').click();

@@ -92,3 +92,71 @@ describe(`quizzes: figures in questions on ${DRIVER}`, () => {
     expect(fs.existsSync(figuresOf(c.teacher.id, quiz.lessonId))).toBe(false);
   });
 });
+
+describe(`quizzes: figures of bank questions on ${DRIVER}`, () => {
+  const bankFigures = (teacherId: string, courseId: string) => path.join(t.config.dataDir, 'quizzes', teacherId, 'bank', courseId);
+
+  it('uploads in the bank, keeps the figure on the drawn question, serves it only to its papers, removes it with the question', async () => {
+    const c = await quizClass(t);
+    const courseId = c.course.courseId;
+    const url = `/api/quizzes/teacher/figures/bank/${courseId}`;
+    // The same checks as a quiz's figure: magic bytes, re-encoded to WebP, appended bytes dropped, 5 MB cap.
+    expect(await errorCode(await upload(t, c.teacher.b, url, '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', 'image/svg+xml'))).toBe(
+      'FIGURE_INVALID',
+    );
+    expect(await errorCode(await upload(t, c.teacher.b, url, '%PDF-1.4\n%%EOF', 'image/png'))).toBe('FIGURE_INVALID');
+    expect((await upload(t, c.teacher.b, url, Buffer.concat([await photo(), Buffer.alloc(5 * 1024 * 1024)]), 'image/png')).status).toBe(413);
+    const figures: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const res = await upload(t, c.teacher.b, url, Buffer.concat([await photo(), Buffer.from('<script>alert(1)</script>')]), 'image/png');
+      expect(res.status).toBe(201);
+      figures.push(((await res.json()) as { figure: string }).figure);
+    }
+    const [one, two, three] = figures as [string, string, string];
+    const stored = fs.readFileSync(path.join(bankFigures(c.teacher.id, courseId), one));
+    expect(stored.subarray(8, 12).toString()).toBe('WEBP');
+    expect(stored.includes(Buffer.from('<script>'))).toBe(false);
+
+    // The teacher sees it in the bank, sandboxed; another teacher can neither send nor read one there.
+    const got = await c.teacher.b.get(`/api/quizzes/teacher/courses/${courseId}/bank/figures/${one}`);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-type')).toBe('image/webp');
+    expect(got.headers.get('content-security-policy')).toContain('sandbox');
+    expect(got.headers.get('x-content-type-options')).toBe('nosniff');
+    const other = await quizClass(t);
+    expect((await other.teacher.b.get(`/api/quizzes/teacher/courses/${courseId}/bank/figures/${one}`)).status).toBe(404);
+    expect((await upload(t, other.teacher.b, url, await photo(), 'image/png')).status).toBe(404);
+
+    // Two bank questions with a figure each; the quiz draws one of them.
+    const bank = `/api/quizzes/teacher/courses/${courseId}/bank`;
+    const tf = (id: string, figure: string) => ({ id, type: 'truefalse', prompt: `${id}?`, points: 1, correct: true, figure });
+    const q1 = await c.teacher.b.json(await c.teacher.b.post(bank, { chapter: 'أشكال', question: tf('fig-a', one) }));
+    const q2 = await c.teacher.b.json(await c.teacher.b.post(bank, { chapter: 'أشكال', question: tf('fig-b', two) }));
+    expect(q1.question.figure).toBe(one);
+    const quiz = await createQuiz(c.teacher, c.course, { kind: 'quiz', draws: [{ chapter: 'أشكال', count: 1 }], drawPoints: 1 });
+    const view = await start(c.a.b, quiz.id);
+    const drawn = view.exercises.find((e: { id: string }) => e.id === 'drawn').questions[0] as { id: string; figure: string };
+    expect([one, two]).toContain(drawn.figure);
+    const unseen = drawn.figure === one ? two : one;
+
+    // The student whose paper holds it gets the same bytes; not the other bank figure, not a classmate without that
+    // paper, not a student outside the course. The teacher reads it through the quiz too (results, grading).
+    const studentUrl = (name: string) => `/api/quizzes/student/quizzes/${quiz.id}/figures/${name}`;
+    const mine = await c.a.b.get(studentUrl(drawn.figure));
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-security-policy')).toContain('sandbox');
+    expect(Buffer.from(await mine.arrayBuffer()).equals(fs.readFileSync(path.join(bankFigures(c.teacher.id, courseId), drawn.figure)))).toBe(true);
+    expect((await c.a.b.get(studentUrl(unseen))).status).toBe(404);
+    expect((await c.b.b.get(studentUrl(drawn.figure))).status).toBe(404);
+    expect(await errorCode(await c.outsider.b.get(studentUrl(drawn.figure)))).toBe('SUBSCRIPTION_REQUIRED');
+    expect((await c.teacher.b.get(`/api/quizzes/teacher/quizzes/${quiz.id}/figures/${drawn.figure}`)).status).toBe(200);
+    expect((await other.teacher.b.get(`/api/quizzes/teacher/quizzes/${quiz.id}/figures/${drawn.figure}`)).status).toBe(404);
+
+    // Replacing a figure removes the old file; deleting a question removes its figure.
+    const edited = await c.teacher.b.put(`/api/quizzes/teacher/bank/${q1.id}`, { chapter: 'أشكال', question: tf('fig-a', three) });
+    expect(edited.status).toBe(200);
+    expect(fs.readdirSync(bankFigures(c.teacher.id, courseId)).sort()).toEqual([two, three].sort());
+    expect((await c.teacher.b.delete(`/api/quizzes/teacher/bank/${q2.id}`)).status).toBe(200);
+    expect(fs.readdirSync(bankFigures(c.teacher.id, courseId))).toEqual([three]);
+  });
+});

@@ -85,6 +85,7 @@ export async function tenantFixture(t: TTestApp): Promise<TTenant> {
   const bankQuestion = { chapter: 'الدوال', question: { id: 'bank-q', type: 'truefalse', prompt: 'صحيح؟', points: 1, correct: true } };
   const bank = await ok(b.post(`/api/quizzes/teacher/courses/${courseId}/bank`, bankQuestion), 'bank question');
   const figure = await ok(upload(t, b, `/api/quizzes/teacher/figures/${quiz.id as string}`, PNG, 'image/png'), 'quiz figure');
+  const bankFigure = await ok(upload(t, b, `/api/quizzes/teacher/figures/bank/${courseId}`, PNG, 'image/png'), 'bank figure');
   const attempt = await ok(student.b.post(`http://${host}/api/quizzes/student/quizzes/${quiz.id as string}/attempts`, {}), 'attempt');
   const attemptId = attempt.attempt.id as string;
   await ok(upload(t, student.b, `/api/quizzes/student/uploads/${attemptId}/matrix-photo`, PNG, 'image/png'), 'handwriting');
@@ -121,6 +122,7 @@ export async function tenantFixture(t: TTestApp): Promise<TTenant> {
     bankQuestionId: bank.id,
     quizQuestionId: 'matrix-photo',
     figureName: figure.figure,
+    bankFigureName: bankFigure.figure,
     memberId: staff.memberId,
     invitationId: team.invitations[0].id,
   };

@@ -42,6 +42,7 @@ export type TFixtureId =
   | 'bankQuestionId'
   | 'quizQuestionId'
   | 'figureName'
+  | 'bankFigureName'
   | 'messageId'
   | 'memberId'
   | 'invitationId';
@@ -261,6 +262,8 @@ export const ROUTE_MATRIX: Record<string, TRule> = {
   'PUT /api/quizzes/teacher/figures/:quizId': ownUpload('image/png'),
   'GET /api/quizzes/teacher/quizzes/:quizId/figures/:name': own(undefined, { name: 'figureName' }),
   'GET /api/quizzes/student/quizzes/:quizId/figures/:name': own(undefined, { name: 'figureName' }),
+  'PUT /api/quizzes/teacher/figures/bank/:courseId': ownUpload('image/png'),
+  'GET /api/quizzes/teacher/courses/:courseId/bank/figures/:name': own(undefined, { name: 'bankFigureName' }),
   'GET /api/quizzes/teacher/courses/:courseId/bank': own(),
   'POST /api/quizzes/teacher/courses/:courseId/bank': own({ chapter: 'matrix', question: MATRIX_QUESTION }),
   'PUT /api/quizzes/teacher/bank/:questionId': own({ chapter: 'matrix', question: MATRIX_QUESTION }, { questionId: 'bankQuestionId' }),

@@ -140,6 +140,8 @@ export const STAFF_ROUTES: Record<string, TStaffPermission> = {
   'DELETE /api/quizzes/teacher/quizzes/:quizId': 'content',
   'PUT /api/quizzes/teacher/figures/:quizId': 'content',
   'GET /api/quizzes/teacher/quizzes/:quizId/figures/:name': 'content',
+  'PUT /api/quizzes/teacher/figures/bank/:courseId': 'content',
+  'GET /api/quizzes/teacher/courses/:courseId/bank/figures/:name': 'content',
   'GET /api/quizzes/teacher/courses/:courseId/bank': 'content',
   'POST /api/quizzes/teacher/courses/:courseId/bank': 'content',
   'PUT /api/quizzes/teacher/bank/:questionId': 'content',

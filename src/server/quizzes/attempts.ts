@@ -7,9 +7,9 @@ import type { TAttemptView, TQuizIntro } from '@shared/quizzes/views';
 import { iso } from '@server/core/dates';
 import { quizAnswers, quizAttempts, quizBankQuestions, quizExtraTime } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
-import type { TTx } from '@server/core/db/sql';
+import { isUuid, type TTx } from '@server/core/db/sql';
 import type { TQuizzesDeps, TWhere } from './deps';
-import { finalize } from './finalize';
+import { finalize, submitOwn } from './finalize';
 import { attemptSummary, deadlineOf, expired, paperExercises } from './paper-view';
 import { quizById, quizByLesson, studentAttempt, type TAttemptRow, type TQuizRow } from './queries';
 
@@ -183,11 +183,13 @@ export async function attemptView(deps: TQuizzesDeps, studentId: string, attempt
   return view(deps, quiz, row);
 }
 
+/** Submitting: one statement closes the student's own open attempt; a refusal is explained by reading it then. */
 export async function submitAttempt(deps: TQuizzesDeps, studentId: string, attemptId: string) {
-  const row = await studentAttempt(deps.db, studentId, attemptId);
-  if (row.status !== 'open') throw new AppError('ATTEMPT_ALREADY_SUBMITTED');
-  const quiz = await quizById(deps.db, row.quizId);
-  return attemptSummary(await finalize(deps, quiz, row.id), quiz);
+  if (!isUuid(attemptId)) throw new AppError('ATTEMPT_NOT_FOUND');
+  const closed = await submitOwn(deps, studentId, attemptId);
+  if (closed) return attemptSummary(closed.row, closed.quiz);
+  await studentAttempt(deps.db, studentId, attemptId);
+  throw new AppError('ATTEMPT_ALREADY_SUBMITTED');
 }
 
 /** The perfect-score achievement (spec §3): the best counted mark in percent and the Algiers day of the first 100%. */

@@ -6,6 +6,7 @@ import { AppError } from '@server/core/errors';
 import { isUuid } from '@server/core/db/sql';
 import type { TQuizzesDeps } from './deps';
 import { ownQuiz } from './queries';
+import { bankFigureKey } from './storage';
 import { checkQuestion } from './validate-quiz';
 
 /*
@@ -51,16 +52,24 @@ async function ownBankQuestion({ db }: TQuizzesDeps, teacherId: string, id: stri
   return row;
 }
 
+/** The question's figure file goes when the figure is replaced or removed, or with the question (decision 232). */
+async function dropFigure({ storage }: TQuizzesDeps, row: typeof b.$inferSelect, keep: string | null = null) {
+  const figure = row.question.figure ?? null;
+  if (figure && figure !== keep) await storage.remove(bankFigureKey(row.teacherId, row.courseId, figure));
+}
+
 export async function updateBankQuestion(deps: TQuizzesDeps, teacherId: string, id: string, input: TBankQuestionInput) {
   checkQuestion(input.question, 'question');
   const row = await ownBankQuestion(deps, teacherId, id);
   const [updated] = await deps.db.update(b).set({ chapter: input.chapter, year: input.year, question: input.question }).where(eq(b.id, row.id)).returning();
+  await dropFigure(deps, row, input.question.figure);
   return bankView(updated!);
 }
 
 export async function removeBankQuestion(deps: TQuizzesDeps, teacherId: string, id: string) {
   const row = await ownBankQuestion(deps, teacherId, id);
   await deps.db.delete(b).where(eq(b.id, row.id));
+  await dropFigure(deps, row);
   return { ok: true as const };
 }
 

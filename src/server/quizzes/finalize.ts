@@ -1,8 +1,8 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import { DEADLINE_GRACE_SECONDS } from '@shared/quizzes/schemas';
 import { scoreQuestion, totalOf, type TMark } from '@shared/quizzes/scoring';
 import type { TResolvedQuestion } from '@shared/quizzes/variant';
-import { quizAnswers, quizAttempts } from '@server/core/db/schema';
+import { quizAnswers, quizAttempts, quizzes } from '@server/core/db/schema';
 import type { TTx } from '@server/core/db/sql';
 import type { TQuizzesDeps } from './deps';
 import type { TAttemptRow, TQuizRow } from './queries';
@@ -31,7 +31,10 @@ export function marksOf(
   );
 }
 
-export function totals(quiz: TQuizRow, row: Pick<TAttemptRow, 'paper' | 'maxPoints'>, answers: TAnswerRow[]) {
+/** What closing and marking an attempt needs of its quiz: its rules and its outline item, not its papers. */
+type TQuizRules = Pick<TQuizRow, 'settings' | 'lessonId'>;
+
+export function totals(quiz: Pick<TQuizRow, 'settings'>, row: Pick<TAttemptRow, 'paper' | 'maxPoints'>, answers: TAnswerRow[]) {
   const { points, pending } = totalOf(marksOf(row, answers).map((m) => m.mark));
   const pass = quiz.settings.passPercent;
   const passed = pending > 0 || pass === null ? null : (points / row.maxPoints) * 100 >= pass - 1e-9;
@@ -43,6 +46,18 @@ export async function finalize(deps: TQuizzesDeps, quiz: TQuizRow, attemptId: st
   return (await closeAttempt(deps, quiz, attemptId)).row;
 }
 
+/** Marks a row its transaction just closed: the saved answers read after the row lock was taken, so none is missed. */
+async function mark(tx: TTx, quiz: Pick<TQuizRow, 'settings'>, row: TAttemptRow): Promise<TAttemptRow> {
+  const answers = await tx.select().from(quizAnswers).where(eq(quizAnswers.attemptId, row.id));
+  const t = totals(quiz, row, answers);
+  const [done] = await tx
+    .update(quizAttempts)
+    .set({ points: t.points, pendingGrading: t.pending, passed: t.passed, status: t.status })
+    .where(eq(quizAttempts.id, row.id))
+    .returning();
+  return done!;
+}
+
 /** `finalize`, telling whether this call is the one that closed it (the deadline sweep tells the student then). */
 export async function closeAttempt(deps: TQuizzesDeps, quiz: TQuizRow, attemptId: string): Promise<{ row: TAttemptRow; closedHere: boolean }> {
   const now = deps.clock.now();
@@ -52,15 +67,7 @@ export async function closeAttempt(deps: TQuizzesDeps, quiz: TQuizRow, attemptId
       .set({ status: 'submitted', submittedAt: now })
       .where(and(eq(quizAttempts.id, attemptId), eq(quizAttempts.status, 'open')))
       .returning();
-    if (!row) return null;
-    const answers = await tx.select().from(quizAnswers).where(eq(quizAnswers.attemptId, row.id));
-    const t = totals(quiz, row, answers);
-    const [done] = await tx
-      .update(quizAttempts)
-      .set({ points: t.points, pendingGrading: t.pending, passed: t.passed, status: t.status })
-      .where(eq(quizAttempts.id, row.id))
-      .returning();
-    return done!;
+    return row ? mark(tx, quiz, row) : null;
   });
   if (closed) {
     await afterMarked(deps, quiz, closed);
@@ -71,11 +78,34 @@ export async function closeAttempt(deps: TQuizzesDeps, quiz: TQuizRow, attemptId
 }
 
 /**
+ * The student's own submission (decision 231): the ownership check, the status change and the quiz's rules in one
+ * statement (UPDATE … FROM quizzes), no read of the attempt or of the quiz's papers before it. Null when no open
+ * attempt of this student has that id.
+ */
+export async function submitOwn(deps: TQuizzesDeps, studentId: string, attemptId: string): Promise<{ row: TAttemptRow; quiz: TQuizRules } | null> {
+  const now = deps.clock.now();
+  const closed = await deps.db.transaction(async (tx) => {
+    const [hit] = await tx
+      .update(quizAttempts)
+      .set({ status: 'submitted', submittedAt: now })
+      .from(quizzes)
+      .where(and(eq(quizAttempts.id, attemptId), eq(quizAttempts.studentId, studentId), eq(quizAttempts.status, 'open'), eq(quizzes.id, quizAttempts.quizId)))
+      .returning({ ...getTableColumns(quizAttempts), quizSettings: quizzes.settings, quizLessonId: quizzes.lessonId });
+    if (!hit) return null;
+    const { quizSettings, quizLessonId, ...row } = hit;
+    const quiz = { settings: quizSettings, lessonId: quizLessonId };
+    return { quiz, row: await mark(tx, quiz, row) };
+  });
+  if (closed) await afterMarked(deps, closed.quiz, closed.row);
+  return closed;
+}
+
+/**
  * A counted attempt completes the quiz's outline item: once submitted, or once passed when the quiz must be passed
  * to continue with a pass mark (organized courses: the next item opens then). The item may have become locked meanwhile (an ended
  * subscription): the attempt stays marked and the item stays as it was.
  */
-export async function afterMarked(deps: TQuizzesDeps, quiz: TQuizRow, row: TAttemptRow) {
+export async function afterMarked(deps: TQuizzesDeps, quiz: TQuizRules, row: TAttemptRow) {
   if (row.practice || row.status === 'open') return;
   const completes = quiz.settings.mustPass && quiz.settings.passPercent !== null ? row.passed === true : true;
   if (!completes) return;

@@ -8,7 +8,7 @@ import { addBankQuestion, listBank, listExtraTime, removeBankQuestion, setExtraT
 import type { TQuizzesDeps } from './deps';
 import { gradeAnswer, gradingQueue } from './grading';
 import { listAttempts, studentResult, teacherResult } from './results';
-import { studentFigure, teacherFigure, uploadFigure } from './figures';
+import { studentFigure, teacherBankFigure, teacherFigure, uploadBankFigure, uploadFigure } from './figures';
 import { forgetLessons } from './storage';
 import { closeExpiredAttempts, deadlineSweepJob } from './sweep';
 
@@ -25,7 +25,9 @@ import { closeExpiredAttempts, deadlineSweepJob } from './sweep';
  *   PUT    /teacher/quizzes/:quizId                    ZQuizInput → editor view
  *   DELETE /teacher/quizzes/:quizId                    → { ok } (removes the outline item, attempts, answers and files)
  *   PUT    /teacher/figures/:quizId                    raw body (JPEG, PNG or WebP, ≤ 5 MB) → { figure, size } (201)
- *   GET    /teacher/quizzes/:quizId/figures/:name      → the figure (WebP, sandboxed)
+ *   GET    /teacher/quizzes/:quizId/figures/:name      → the figure (WebP, sandboxed; the quiz's, or a drawn bank question's)
+ *   PUT    /teacher/figures/bank/:courseId             raw body (as above) → { figure, size } (201): a bank question's figure
+ *   GET    /teacher/courses/:courseId/bank/figures/:name → a bank question's figure (WebP, sandboxed)
  *   GET    /teacher/courses/:courseId/bank?chapter&year → { questions: [{ id, chapter, year, question }] }
  *   POST   /teacher/courses/:courseId/bank             ZBankQuestionInput → bank question (201)
  *   PUT    /teacher/bank/:questionId                   ZBankQuestionInput → bank question
@@ -42,7 +44,7 @@ import { closeExpiredAttempts, deadlineSweepJob } from './sweep';
  * student (requireStudent)
  *   GET    /student/lessons/:lessonId/quiz             → TQuizIntro (the outline item's lock applies)
  *   POST   /student/quizzes/:quizId/attempts           ZAttemptStart → TAttemptView (the open attempt if there is one)
- *   GET    /student/quizzes/:quizId/figures/:name      → the figure (the outline item's lock applies)
+ *   GET    /student/quizzes/:quizId/figures/:name      → the figure (the outline item's lock applies; a bank figure only on the student's own paper)
  *   GET    /student/attempts/:attemptId                → TAttemptView
  *   PUT    /student/attempts/:attemptId/answers        ZAnswerSave → TSaveResult (idempotent by seq)
  *   PUT    /student/uploads/:attemptId/:questionId     raw body (image or PDF, ≤ 10 MB) → { questionId, file } (201)
@@ -77,7 +79,7 @@ export function createQuizzes({ jobs, ...deps }: TQuizzesDeps & { jobs: TJobQueu
     sweep: bindDeps(deps, { closeExpiredAttempts }),
     /** Outline items were deleted (a quiz, a section, a course): their handwritten answers and figures go too. */
     files: bindDeps(deps, { forgetLessons }),
-    figures: bindDeps(deps, { uploadFigure, teacherFigure, studentFigure }),
+    figures: bindDeps(deps, { uploadFigure, teacherFigure, studentFigure, uploadBankFigure, teacherBankFigure }),
   };
 }
 

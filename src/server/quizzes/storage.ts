@@ -21,6 +21,9 @@ export function answerStorage(config: Pick<TConfig, 's3' | 'dataDir'>): TQuizzes
 /** Where an outline item's files live: handwritten answers under `{attemptId}/`, question figures under `figures/`. */
 export const lessonPrefix = (teacherId: string, lessonId: string) => `${teacherId}/${lessonId}/`;
 
+/** A bank figure (decision 232): under the course's bank, apart from every outline item (lesson ids are UUIDs). */
+export const bankFigureKey = (teacherId: string, courseId: string, name: string) => `${teacherId}/bank/${courseId}/${name}`;
+
 export async function forgetLessons({ storage }: TQuizzesDeps, teacherId: string, lessonIds: string[]) {
   for (const lessonId of lessonIds) await storage.remove(lessonPrefix(teacherId, lessonId));
 }

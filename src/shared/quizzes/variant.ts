@@ -71,8 +71,8 @@ export function buildPaper(subject: TSubject, settings: TPaperOptions, pools: TQ
     const pool = (pools[i] ?? []).filter((q) => !taken.has(q.id));
     for (const q of shuffled(pool, random).slice(0, draw.count)) {
       taken.add(q.id);
-      // Figures belong to a quiz's files, not to the bank (decision 206): a drawn question shows none.
-      drawn.push(resolve({ ...q, points: settings.drawPoints, figure: null }, random, settings.shuffleOptions));
+      // A bank question's figure stays in the course's bank; the paper keeps its name (decision 232).
+      drawn.push(resolve({ ...q, points: settings.drawPoints }, random, settings.shuffleOptions));
     }
   });
   if (drawn.length) exercises.push({ id: 'drawn', title: '', intro: '', figure: null, questions: settings.shuffleQuestions ? shuffled(drawn, random) : drawn });

@@ -74,9 +74,19 @@ export async function uploadHandwriting(attemptId: string, questionId: string, f
 export const figureUrl = (side: 'teacher' | 'student', quizId: string, name: string) =>
   `/api/quizzes/${side}/quizzes/${encodeURIComponent(quizId)}/figures/${encodeURIComponent(name)}`;
 
+/** Where a figure is stored: with the quiz being edited, or in the course's question bank (decision 232). */
+export type TFigureHome = { quizId: string } | { courseId: string };
+
+/** Where the teacher's editor shows a figure from. */
+export const homeFigureUrl = (home: TFigureHome, name: string) =>
+  'quizId' in home
+    ? figureUrl('teacher', home.quizId, name)
+    : `/api/quizzes/teacher/courses/${encodeURIComponent(home.courseId)}/bank/figures/${encodeURIComponent(name)}`;
+
 /** A figure for a question or an exercise (an image, re-encoded by the server): the file itself is the body. */
-export async function uploadFigure(quizId: string, file: File) {
-  const call = fetch(`/api/quizzes/teacher/figures/${encodeURIComponent(quizId)}`, {
+export async function uploadFigure(home: TFigureHome, file: File) {
+  const path = 'quizId' in home ? encodeURIComponent(home.quizId) : `bank/${encodeURIComponent(home.courseId)}`;
+  const call = fetch(`/api/quizzes/teacher/figures/${path}`, {
     method: 'PUT',
     body: file,
     headers: { 'content-type': file.type || 'application/octet-stream' },

@@ -11,8 +11,10 @@ import { LoadingBlock } from '@web/components/ui/skeleton';
 import { useErrorText } from '@web/lib/api-errors';
 import { notify } from '@web/lib/notify';
 import { ZBankQuestionInput, type TQuestion } from '@shared/quizzes/schemas';
-import { addBankQuestion, bankQuery, deleteBankQuestion, quizzesKeys } from '@web/features/quizzes/api';
+import { addBankQuestion, bankQuery, deleteBankQuestion, homeFigureUrl, quizzesKeys } from '@web/features/quizzes/api';
+import { FigureImage } from '@web/features/quizzes/components/quiz-figure';
 import { MathText } from '@web/features/quizzes/math/math-text';
+import { FigureHome } from './figure-field';
 import { QuestionEditor, questionOfType } from './question-editor';
 
 /** The course's question bank, tagged by chapter and year: quizzes draw N questions per tag for each attempt. */
@@ -62,7 +64,10 @@ export function BankPanel({ courseId }: { courseId: string }) {
               onValueChange={(y) => setTags((s) => ({ ...s, year: y }))}
             />
           </div>
-          <QuestionEditor label={t('bank.newQuestion')} value={draft} onChange={setDraft} onRemove={() => setDraft(null)} />
+          {/* A bank question's figure is stored in the course's bank; a quiz that draws it shows it (decision 232). */}
+          <FigureHome.Provider value={{ courseId }}>
+            <QuestionEditor label={t('bank.newQuestion')} value={draft} onChange={setDraft} onRemove={() => setDraft(null)} />
+          </FigureHome.Provider>
           <Button busy={busy} onClick={() => void add()}>
             {t('bank.add')}
           </Button>
@@ -101,6 +106,7 @@ function BankList({ courseId, filter }: { courseId: string; filter: { chapter?: 
                 <span className="text-gray-500">{t('points', { count: b.question.points })}</span>
               </div>
               <MathText text={b.question.prompt} className="block text-sm" />
+              <FigureImage src={b.question.figure ? homeFigureUrl({ courseId }, b.question.figure) : null} />
               <ConfirmButton
                 variant="ghost"
                 label={t('build.remove')}

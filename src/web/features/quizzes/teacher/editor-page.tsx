@@ -13,7 +13,7 @@ import { cx } from '@web/lib/cx';
 import { notify } from '@web/lib/notify';
 import { ZQuizInput, type TQuizInput } from '@shared/quizzes/schemas';
 import { deleteQuiz, quizzesKeys, teacherQuizQuery, updateQuiz } from '@web/features/quizzes/api';
-import { FigureQuiz } from './figure-field';
+import { FigureHome } from './figure-field';
 import { PaperEditor } from './paper-editor';
 import { resultsPath } from './paths';
 import { SettingsForm } from './settings-form';
@@ -28,9 +28,9 @@ export function EditorPage() {
   const { id: _id, courseId: _c, lessonId: _l, maxPoints: _m, attempts: _a, updatedAt: _u, ...initial } = query.data;
   return (
     // The paper's figures are stored with this quiz (figure-field.tsx).
-    <FigureQuiz.Provider value={quizId}>
+    <FigureHome.Provider value={{ quizId }}>
       <Editor key={query.dataUpdatedAt} courseId={courseId} quizId={quizId} initial={initial} />
-    </FigureQuiz.Provider>
+    </FigureHome.Provider>
   );
 }
 

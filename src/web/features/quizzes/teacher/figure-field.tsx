@@ -5,21 +5,21 @@ import { Notice } from '@web/components/ui/notice';
 import { useErrorText } from '@web/lib/api-errors';
 import { useBytesFormat } from '@web/lib/format';
 import { FIGURE_MAX_BYTES } from '@shared/quizzes/schemas';
-import { uploadFigure } from '@web/features/quizzes/api';
-import { QuizFigure } from '@web/features/quizzes/components/quiz-figure';
+import { homeFigureUrl, uploadFigure, type TFigureHome } from '@web/features/quizzes/api';
+import { FigureImage } from '@web/features/quizzes/components/quiz-figure';
 
-/** The quiz being edited: figures are stored with it. The bank's editor has none (a bank question has no figure). */
-export const FigureQuiz = createContext<string | null>(null);
+/** Where the editor's figures are stored: with the quiz being edited, or in the course's bank (decision 232). */
+export const FigureHome = createContext<TFigureHome | null>(null);
 
 /** An image under a question's or an exercise's text: picked, sent at once, shown, removable. */
 export function FigureField({ id, value, onChange }: { id: string; value: string | null; onChange: (figure: string | null) => void }) {
-  const quizId = useContext(FigureQuiz);
+  const home = useContext(FigureHome);
   const { t } = useTranslation('quizzes');
   const errorText = useErrorText();
   const bytes = useBytesFormat();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  if (!quizId) return null;
+  if (!home) return null;
 
   const pick = async (file: File | undefined) => {
     if (!file) return;
@@ -27,7 +27,7 @@ export function FigureField({ id, value, onChange }: { id: string; value: string
     if (file.size > FIGURE_MAX_BYTES) return setError(t('build.figureTooBig', { max: bytes(FIGURE_MAX_BYTES) }));
     setBusy(true);
     try {
-      onChange((await uploadFigure(quizId, file)).figure);
+      onChange((await uploadFigure(home, file)).figure);
     } catch (e) {
       setError(errorText(e));
     } finally {
@@ -40,7 +40,7 @@ export function FigureField({ id, value, onChange }: { id: string; value: string
       <label htmlFor={`${id}-figure`} className="block text-sm font-medium text-gray-800">
         {t('build.figure')}
       </label>
-      <QuizFigure side="teacher" quizId={quizId} name={value} />
+      <FigureImage src={value ? homeFigureUrl(home, value) : null} />
       <div className="flex flex-wrap items-center gap-2">
         <input
           id={`${id}-figure`}
