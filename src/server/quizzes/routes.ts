@@ -14,7 +14,7 @@ import {
   ZQuizCreate,
   ZQuizInput,
 } from '@shared/quizzes/schemas';
-import type { TGuards, TStudentEnv, TTeacherEnv } from '@server/auth';
+import type { TGuards, TStudentEnv, TTeacherEnv, TViewer } from '@server/auth';
 import { attachment, sandboxedFile } from '@server/core/attachment';
 import type { TConfig } from '@server/core/config';
 import type { TAppEnv } from '@server/core/env';
@@ -154,9 +154,10 @@ const attemptWrite = (c: Context) =>
  * the full guard reads would prove nothing more. The session and the user (banned or not) are still checked.
  */
 function studentGuard(guards: TGuards) {
-  return createMiddleware<TStudentEnv>(async (c, next) => {
+  return createMiddleware<{ Variables: { viewer: TViewer; studentId: string } }>(async (c, next) => {
     if (!attemptWrite(c)) return guards.requireStudent(c, next);
-    return guards.requireUser(c, async () => {
+    // The same context: requireUser's narrower type only does not name studentId, set just below.
+    return guards.requireUser(c as unknown as Context<{ Variables: { viewer: TViewer } }>, async () => {
       c.set('studentId', c.var.viewer.userId);
       await next();
     });
