@@ -18,13 +18,12 @@ export function AdminRegisterPage() {
   const token = searchParams.get('token') ?? '';
   // The server's own bounds (ZAdminRegister): anything else cannot be an invitation.
   const invited = token.length >= 16 && token.length <= 512;
-  const {
-    register,
-    submit,
-    serverError,
-    signedUp,
-    formState: { errors, isSubmitting },
-  } = useRegisterForm(adminResolver, { name: '', email: searchParams.get('email') ?? '', password: '' });
+  const { register, submit, serverError, signedUp, formState } = useRegisterForm(adminResolver, {
+    name: '',
+    email: searchParams.get('email') ?? '',
+    password: '',
+  });
+  const { errors, isSubmitting } = formState;
 
   const onSubmit = submit(async (values) => {
     const result = await registerAdmin({ ...values, token });

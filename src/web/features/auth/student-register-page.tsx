@@ -21,13 +21,8 @@ export function StudentRegisterPage() {
   const paths = authPaths(subdomain ? 'platform' : 'student', subdomain);
   const [searchParams] = useSearchParams();
   const { profile } = usePlatformProfile(subdomain);
-  const {
-    register,
-    submit,
-    serverError,
-    signedUp,
-    formState: { errors, isSubmitting },
-  } = useRegisterForm(studentResolver, { name: '', email: '', phone: '', password: '' });
+  const { register, submit, serverError, signedUp, formState } = useRegisterForm(studentResolver, { name: '', email: '', phone: '', password: '' });
+  const { errors, isSubmitting } = formState;
 
   const onSubmit = submit(async (values) => {
     // From a course's public page: back to that course in the student area (its code or its payment), now and
