@@ -3,13 +3,7 @@
 // default the local server). Writes nothing to the repository: copy the printed table to bench/results/admin.md.
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import pino from 'pino';
-import { createApp } from '@server/app';
-import { loadConfig } from '@server/core/config';
-import { openPostgres } from '@server/core/db/client';
-import { createServices } from '@server/services';
-import { createJobQueue } from '@server/core/jobs/queue';
+import { appFor, cookiesOf, postgresDatabase, servicesFor } from './courses-seed';
 import { size } from './smoke';
 
 const TEACHERS = size(20_000, 20);
@@ -18,34 +12,12 @@ const AUDIT = size(300_000, 60);
 const CONTACT = size(20_000, 5);
 const RUNS = size(30, 1);
 
-const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = `darsi_bench_admin_${Date.now()}`;
-const root = new pg.Client({ connectionString: adminUrl });
-await root.connect();
-await root.query(`create database ${dbName}`);
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-const database = await openPostgres(url.toString());
-await database.migrate();
+const { database, url, drop } = await postgresDatabase();
 const { db } = database;
-
 const BOOTSTRAP = 'bench-bootstrap-token-0123456789';
-const config = loadConfig({
-  NODE_ENV: 'production',
-  BETTER_AUTH_SECRET: 'bench-secret-0123456789abcdef0123456789',
-  CODES_SECRET: 'bench-codes-secret-0123456789abcdef0123',
-  VIDEO_SECRET: 'bench-video-secret-0123456789abcdef0123',
-  PAYMENTS_SECRET: 'bench-video-secret-0123456789abcdef0123',
-  DATABASE_URL: url.toString(),
-  TRUST_PROXY: 'true',
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: os.tmpdir(),
-  ADMIN_BOOTSTRAP_TOKEN: BOOTSTRAP,
-});
-const logger = pino({ level: 'silent' });
-const services = createServices({ config, db, jobs: createJobQueue(database.jobBackend, logger), logger });
-const app = createApp({ services, database, logger });
-const host = config.publicHost;
+const services = servicesFor(database, { DATABASE_URL: url.toString(), TRUST_PROXY: 'true', ADMIN_BOOTSTRAP_TOKEN: BOOTSTRAP });
+const app = appFor(services, database);
+const host = services.config.publicHost;
 
 // A large platform, written with set-based SQL (accounts created through Better Auth would take hours).
 const t0 = performance.now();
@@ -84,10 +56,7 @@ const register = await app.request(`http://${host}/api/admin/register`, {
   headers: { host, origin: `http://${host}`, 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.1' },
   body: JSON.stringify({ name: 'Bench admin', email: 'admin@bench.test', password: 'bench-admin-pass-1', token: BOOTSTRAP }),
 });
-const cookie = register.headers
-  .getSetCookie()
-  .map((c) => c.split(';')[0])
-  .join('; ');
+const cookie = cookiesOf(register);
 
 async function timed(path: string): Promise<{ ms: number[]; bytes: number }> {
   const ms: number[] = [];
@@ -140,6 +109,4 @@ ${AUDIT.toLocaleString('en')} audit entries, ${CONTACT.toLocaleString('en')} con
 ${rows.join('\n')}
 `);
 
-await database.close();
-await root.query(`drop database if exists ${dbName} with (force)`);
-await root.end();
+await drop();

@@ -2,43 +2,16 @@
 // Run: node bench/run.mjs auth   (needs TEST_DATABASE_URL or DATABASE_URL; default the local server)
 import { scrypt } from 'node:crypto';
 import os from 'node:os';
-import pg from 'pg';
-import pino from 'pino';
 import { hashPassword } from 'better-auth/crypto';
-import { createApp } from '@server/app';
-import { loadConfig } from '@server/core/config';
-import { openPostgres } from '@server/core/db/client';
-import { createServices } from '@server/services';
-import { createJobQueue } from '@server/core/jobs/queue';
+import { appFor, cookiesOf, pool, postgresDatabase, servicesFor } from './courses-seed';
 import { size, writeResult } from './smoke';
 
 // Noisy neighbours change every figure: the report states the load the run started under.
 const loadAtStart = os.loadavg()[0]!;
-const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = `darsi_bench_${Date.now()}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-const database = await openPostgres(url.toString());
-await database.migrate();
-
-const config = loadConfig({
-  NODE_ENV: 'production',
-  BETTER_AUTH_SECRET: 'bench-secret-0123456789abcdef0123456789',
-  CODES_SECRET: 'bench-codes-secret-0123456789abcdef0123',
-  VIDEO_SECRET: 'bench-video-secret-0123456789abcdef0123',
-  PAYMENTS_SECRET: 'bench-video-secret-0123456789abcdef0123',
-  DATABASE_URL: url.toString(),
-  TRUST_PROXY: 'true',
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: os.tmpdir(),
-});
-const logger = pino({ level: 'silent' });
-const services = createServices({ config, db: database.db, jobs: createJobQueue(database.jobBackend, logger), logger });
-const app = createApp({ services, database, logger });
-const host = config.publicHost;
+const { database, url, drop } = await postgresDatabase();
+const services = servicesFor(database, { DATABASE_URL: url.toString(), TRUST_PROXY: 'true' });
+const app = appFor(services, database);
+const host = services.config.publicHost;
 
 async function call(path: string, init: { method?: string; body?: unknown; cookie?: string; ip: string }) {
   return app.request(`http://${host}${path}`, {
@@ -52,17 +25,6 @@ async function call(path: string, init: { method?: string; body?: unknown; cooki
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-}
-
-async function pool<T>(count: number, concurrency: number, task: (i: number) => Promise<T>) {
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) await task(next++);
-    }),
-  );
-  return (performance.now() - started) / 1000;
 }
 
 // 1. Hashing cost.
@@ -111,19 +73,14 @@ const noHashSecs = await pool(NO_HASH_LOGINS, CONCURRENCY, login);
 authContext.password.verify = realVerify;
 
 const signedIn = await call('/api/accounts/login', { method: 'POST', ip: '192.0.2.250', body: { email: 'b0@bench.test', password: 'correct-horse-9' } });
-const cookie = signedIn.headers
-  .getSetCookie()
-  .map((c) => c.split(';')[0])
-  .join('; ');
+const cookie = cookiesOf(signedIn);
 const CHECKS = size(3000, 2);
 const checkSecs = await pool(CHECKS, 16, async () => {
   const res = await call('/api/accounts/session', { cookie, ip: '192.0.2.251' });
   if (res.status !== 200) throw new Error(`session ${res.status}`);
 });
 
-await database.close();
-await admin.query(`drop database ${dbName} with (force)`);
-await admin.end();
+await drop();
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const loginRate = LOGINS / loginSecs;

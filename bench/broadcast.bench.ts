@@ -4,38 +4,14 @@
 // E-mails go to a counting mailer (no SMTP): what is measured is Darsi's queue, claims and rendering.
 import os from 'node:os';
 import { count, eq, isNotNull, sql } from 'drizzle-orm';
-import pg from 'pg';
-import pino from 'pino';
 import { broadcasts, notificationEmails, notifications } from '@server/core/db/schema';
-import { loadConfig } from '@server/core/config';
-import { openPostgres } from '@server/core/db/client';
-import { createJobQueue } from '@server/core/jobs/queue';
 import type { TMailer, TSentMail } from '@server/core/mailer';
-import { createServices } from '@server/services';
+import { postgresDatabase, servicesFor } from './courses-seed';
 import { size, writeResult } from './smoke';
 
 const STUDENTS = size(10_000, 50);
-const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = `darsi_bench_broadcast_${Date.now()}`;
-const root = new pg.Client({ connectionString: adminUrl });
-await root.connect();
-await root.query(`create database ${dbName}`);
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-const database = await openPostgres(url.toString());
-await database.migrate();
+const { database, url, drop } = await postgresDatabase();
 const { db } = database;
-const config = loadConfig({
-  NODE_ENV: 'production',
-  BETTER_AUTH_SECRET: 'bench-secret-0123456789abcdef0123456789',
-  CODES_SECRET: 'bench-codes-secret-0123456789abcdef0123',
-  VIDEO_SECRET: 'bench-video-secret-0123456789abcdef0123',
-  PAYMENTS_SECRET: 'bench-video-secret-0123456789abcdef0123',
-  DATABASE_URL: url.toString(),
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: os.tmpdir(),
-});
-const logger = pino({ level: 'silent' });
 let mailed = 0;
 const recent: TSentMail[] = [];
 const mailer: TMailer = {
@@ -45,8 +21,8 @@ const mailer: TMailer = {
     mailed += 1;
   },
 };
-const jobs = createJobQueue(database.jobBackend, logger);
-const services = createServices({ config, db, jobs, logger, mailer });
+const services = servicesFor(database, { DATABASE_URL: url.toString() }, mailer);
+const { jobs } = services;
 
 const t0 = performance.now();
 await db.execute(sql`insert into "user" (id, name, email, role, email_verified) values ('ut1', 'أستاذ', 'teacher@bench.test', 'teacher', true)`);
@@ -114,6 +90,4 @@ Not measured here: a kill -9 mid-send (covered by tests/integration/broadcast-fa
 `;
 console.log(text);
 writeResult('bench/results/broadcast.md', text);
-await database.close();
-await root.query(`drop database if exists ${dbName} with (force)`);
-await root.end();
+await drop();

@@ -1,4 +1,6 @@
-// Seeding helpers of bench/courses.bench.ts: a teacher with courses and many students, at the scale of the issue.
+// The set-up every bench shares (a database of its own, the production config, services, the app, signed-in
+// sessions, a pool of concurrent tasks) and the seeding of bench/courses.bench.ts: a teacher with courses and many
+// students, at the scale of the issue.
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +13,7 @@ import { createApp } from '@server/app';
 import { loadConfig } from '@server/core/config';
 import { openPostgres, type Db, type TDatabase } from '@server/core/db/client';
 import { enrollments, lessonProgress, planSubscriptions, session, students, teachers, teacherStudents, user } from '@server/core/db/schema';
-import { createServices, type TServices } from '@server/services';
+import { createServices, type TServices, type TServicesDeps } from '@server/services';
 import { createJobQueue } from '@server/core/jobs/queue';
 import { size } from './smoke';
 
@@ -21,6 +23,7 @@ export const PROGRESS = size(100_000, 200);
 const COURSES = 5;
 const LESSONS_PER_COURSE = size(24, 3);
 
+/** A fresh PostgreSQL database on the bench's server (TEST_DATABASE_URL or DATABASE_URL), migrated; `drop` removes it. */
 export async function postgresDatabase() {
   const dbName = `darsi_bench_${Date.now()}_${Math.floor(Math.random() * 1e4)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -34,6 +37,7 @@ export async function postgresDatabase() {
   return {
     database,
     name: dbName,
+    url,
     drop: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
@@ -44,7 +48,11 @@ export async function postgresDatabase() {
   };
 }
 
-export function servicesFor(database: TDatabase): TServices {
+/**
+ * The services over this database in production mode, with the benches' secrets, silent logs and a data folder of
+ * their own; `env` adds what one bench needs (a trusted proxy, a bootstrap token…), `mailer` replaces the real one.
+ */
+export function servicesFor(database: TDatabase, env: NodeJS.ProcessEnv = {}, mailer?: TServicesDeps['mailer']): TServices {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darsi-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -55,22 +63,53 @@ export function servicesFor(database: TDatabase): TServices {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: os.tmpdir(),
+    ...env,
   });
   const logger = pino({ level: 'silent' });
-  return createServices({ config, db: database.db, jobs: createJobQueue(database.jobBackend, logger), logger });
+  return createServices({ config, db: database.db, jobs: createJobQueue(database.jobBackend, logger), logger, mailer });
 }
 
-/** The whole HTTP app over these services, called with app.request() (routing, session check, JSON). */
+/** The whole HTTP app over these services (routing, guards, session check, JSON), to call with app.request(). */
+export function appFor(services: TServices, database: TDatabase) {
+  return createApp({ services, database, logger: pino({ level: 'silent' }) });
+}
+
+/** GET requests through the whole app with a session cookie. */
 export function httpFor(services: TServices, database: TDatabase) {
-  const app = createApp({ services, database, logger: pino({ level: 'silent' }) });
+  const app = appFor(services, database);
   return (url: string, cookie: string) => app.request(`http://${services.config.publicHost}${url}`, { headers: { cookie } });
 }
 
-/** A signed-in session written directly (no password hashing), signed exactly as Better Auth signs it. */
+/** The cookie header for a session token, signed exactly as Better Auth signs it. */
+export async function signedSessionCookie(token: string, secret: string): Promise<string> {
+  return (await serializeSignedCookie('darsi.session_token', token, secret)).split(';')[0]!;
+}
+
+/** A signed-in session written directly (no password hashing). */
 export async function sessionCookie(services: TServices, userId: string): Promise<string> {
   const token = randomBytes(24).toString('base64url');
   await services.db.insert(session).values({ id: randomUUID(), token, userId, expiresAt: new Date(Date.now() + 86_400_000), updatedAt: new Date() });
-  return (await serializeSignedCookie('darsi.session_token', token, services.config.authSecret!)).split(';')[0]!;
+  return signedSessionCookie(token, services.config.authSecret!);
+}
+
+/** The cookie header a sign-in response sets (Better Auth's session and its companions), to send back. */
+export function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** Runs `count` tasks, `concurrency` at a time; the seconds it took. */
+export async function pool(count: number, concurrency: number, task: (i: number) => Promise<unknown>) {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
+  return (performance.now() - started) / 1000;
 }
 
 async function insertChunks<T extends Record<string, unknown>>(db: Db, table: Parameters<Db['insert']>[0], rows: T[], chunk = 1000) {

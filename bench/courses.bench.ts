@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { openPglite, type TDatabase } from '@server/core/db/client';
 import { activationCodes, codeRedemptions, enrollments, teachers } from '@server/core/db/schema';
 import type { TServices } from '@server/services';
-import { httpFor, postgresDatabase, seedScale, seedTeacher, servicesFor, sessionCookie, STUDENTS, type TScale } from './courses-seed';
+import { httpFor, pool, postgresDatabase, seedScale, seedTeacher, servicesFor, sessionCookie, STUDENTS, type TScale } from './courses-seed';
 import { SMOKE, size, writeResult } from './smoke';
 
 const ONLY = process.env.COURSES_BENCH_ONLY;
@@ -97,17 +97,6 @@ async function cpuOf<T>(dbName: string, task: () => Promise<T>) {
   const result = await task();
   const node = process.cpuUsage(node0);
   return { result, wall: (performance.now() - t0) / 1000, pgCpu: postgresCpuSeconds(dbName) - pg0, nodeCpu: (node.user + node.system) / 1e6 };
-}
-
-async function pool(count: number, concurrency: number, task: (i: number) => Promise<void>) {
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) await task(next++);
-    }),
-  );
-  return (performance.now() - started) / 1000;
 }
 
 /** Redemptions through the service (transaction, limits, enrollment): distinct codes, then races on shared codes. */

@@ -6,44 +6,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { serve } from '@hono/node-server';
-import { serializeSignedCookie } from 'better-call';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import pino from 'pino';
-import { createApp } from '@server/app';
-import { loadConfig } from '@server/core/config';
-import { openPostgres } from '@server/core/db/client';
-import { createJobQueue } from '@server/core/jobs/queue';
-import { createServices } from '@server/services';
+import { appFor, postgresDatabase, servicesFor, signedSessionCookie } from './courses-seed';
 import { size, writeResult } from './smoke';
 
 const CONNECTIONS = size(2_000, 5);
-const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = `darsi_bench_sse_${Date.now()}`;
-const root = new pg.Client({ connectionString: adminUrl });
-await root.connect();
-await root.query(`create database ${dbName}`);
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-const database = await openPostgres(url.toString());
-await database.migrate();
+const { database, url, drop } = await postgresDatabase();
 const { db } = database;
-const secret = 'bench-secret-0123456789abcdef0123456789';
-const config = loadConfig({
-  NODE_ENV: 'production',
-  BETTER_AUTH_SECRET: secret,
-  CODES_SECRET: 'bench-codes-secret-0123456789abcdef0123',
-  VIDEO_SECRET: 'bench-video-secret-0123456789abcdef0123',
-  PAYMENTS_SECRET: 'bench-video-secret-0123456789abcdef0123',
-  DATABASE_URL: url.toString(),
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: os.tmpdir(),
-  PUBLIC_HOST: 'darsi.test',
-});
-const logger = pino({ level: 'silent' });
-const jobs = createJobQueue(database.jobBackend, logger);
-const services = createServices({ config, db, jobs, logger });
-const app = createApp({ services, database, logger });
+const services = servicesFor(database, { DATABASE_URL: url.toString(), PUBLIC_HOST: 'darsi.test' });
+const { config, jobs } = services;
+const app = appFor(services, database);
 
 await db.execute(sql`insert into "user" (id, name, email, role, email_verified)
   select 'us' || i, 'طالب ' || i, 'student' || i || '@bench.test', 'student', true from generate_series(1, ${CONNECTIONS}) i`);
@@ -58,7 +30,7 @@ const port = (server.address() as AddressInfo).port;
 const unread = new Array<number>(CONNECTIONS).fill(-1);
 const requests: http.ClientRequest[] = [];
 async function open(i: number) {
-  const cookie = (await serializeSignedCookie('darsi.session_token', `tok${i + 1}`, secret, { path: '/' })).split(';')[0]!;
+  const cookie = await signedSessionCookie(`tok${i + 1}`, config.authSecret!);
   const req = http.get({ host: '127.0.0.1', port, path: '/api/notifications/stream', agent: false, headers: { host: config.publicHost, cookie } }, (res) => {
     res.setEncoding('utf8');
     res.on('data', (chunk: string) => {
@@ -125,7 +97,5 @@ writeResult('bench/results/sse.md', text);
 requests.forEach((r) => r.destroy());
 server.close();
 await jobs.stop(1_000);
-await database.close();
-await root.query(`drop database if exists ${dbName} with (force)`);
-await root.end();
+await drop();
 process.exit(0);

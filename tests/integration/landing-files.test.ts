@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -12,51 +9,19 @@ import { ADMIN_PASSWORD, BOOTSTRAP_TOKEN } from './admin-fixtures';
 import { browser } from './browser';
 import { createTestApp, DRIVER, type TTestApp } from './harness';
 import { createPage, publish, signedInTeacher, type TTeacherClient } from './landing-helpers';
+import { freePort, rawGet, type TRawReply } from '../support/net';
+import { NGINX, startNginx } from '../support/nginx';
 
 /*
  * Decision 220: nginx in front (deploy/nginx.conf's page location, with deploy/darsi-pages-maps.conf and
  * deploy/darsi-pages.conf as they ship) serves the pages Darsi wrote as files, and never one after its teacher was
  * suspended or the page unpublished: Darsi removes the files before it answers the request that changed them.
  */
-const NGINX = '/usr/sbin/nginx';
 const DEPLOY = path.resolve('deploy');
 
-type TReply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
-function rawGet(port: number, host: string, pathname: string, headers: Record<string, string> = {}) {
-  return new Promise<TReply>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: pathname, headers: { host, ...headers }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function nginxConf(dir: string, port: number, darsi: number, pages: string) {
-  return `${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  sendfile on;
+/** The inside of nginx's http block: deploy/'s page location in front of Darsi, as it ships. */
+function pagesConf(port: number, darsi: number, pages: string) {
+  return `  sendfile on;
   include ${DEPLOY}/darsi-pages-maps.conf;
   server {
     listen 127.0.0.1:${port};
@@ -69,18 +34,16 @@ http {
     }
     location @darsi { proxy_pass http://127.0.0.1:${darsi}; }
     location /api/ { proxy_pass http://127.0.0.1:${darsi}; }
-  }
-}
-`;
+  }`;
 }
 
-const fromFile = (r: TReply) => /^"[0-9a-f]+-[0-9a-f]+"$/.test(String(r.headers.etag));
+const fromFile = (r: TRawReply) => /^"[0-9a-f]+-[0-9a-f]+"$/.test(String(r.headers.etag));
 
 describe.runIf(fs.existsSync(NGINX))(`landing pages served by nginx from Darsi's files (${DRIVER})`, () => {
   let t: TTestApp;
   let a: TTeacherClient;
   let server: ReturnType<typeof serve>;
-  let nginx: ChildProcess;
+  let nginx: Awaited<ReturnType<typeof startNginx>>;
   let port: number;
   let front: number;
   let pages: string;
@@ -97,21 +60,10 @@ describe.runIf(fs.existsSync(NGINX))(`landing pages served by nginx from Darsi's
     await publish(a, pageId);
     server = serve({ fetch: t.app.fetch, port, hostname: '127.0.0.1', createServer: withLandingFastPath(t.services) });
     await new Promise((r) => server.once('listening', r));
-    fs.writeFileSync(path.join(work, 'nginx.conf'), nginxConf(work, front, port, pages));
-    nginx = spawn(NGINX, ['-p', work, '-c', path.join(work, 'nginx.conf'), '-e', path.join(work, 'error.log')], { stdio: 'ignore' });
-    for (let i = 0; i < 100; i += 1) {
-      if (
-        await rawGet(front, 'localhost', '/api/health/live').then(
-          () => true,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    nginx = await startNginx(work, front, pagesConf(front, port, pages));
   });
   afterAll(async () => {
-    nginx?.kill('SIGTERM');
+    nginx?.stop();
     await new Promise((r) => server.close(r));
     await t.close();
   });

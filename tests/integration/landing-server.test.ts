@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -15,30 +14,7 @@ import { withLandingFastPath } from '@server/landing/fast-path';
 import { browser } from './browser';
 import { createTestApp, DRIVER, fakeWebDist, type TTestApp } from './harness';
 import { createPage, editable, publish, savePage, signedInTeacher, visit, warmedUp, type TTeacherClient } from './landing-helpers';
-
-/** A raw GET over a real socket, so that the Host header is ours to choose. */
-function rawGet(port: number, host: string, path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, headers: { host, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** A port nobody listens on: the public host (which Chromium visits) must name it before the app starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
+import { freePort, rawGet } from '../support/net';
 
 /*
  * Rows the API would refuse (an old row, a hand edit, a JSON string), written straight into the database

@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import path from 'node:path';
 import pg from 'pg';
 import { CookieJar } from 'tough-cookie';
+import { freePort } from '../support/net';
+import { NGINX, startNginx } from '../support/nginx';
 
 /*
  * What the two-instance test needs besides the server: a fresh database on the PostgreSQL server, a reverse proxy
@@ -14,7 +13,6 @@ import { CookieJar } from 'tough-cookie';
  * carries `x-darsi-instance: b`, else to A, so that a test can alternate between them on purpose.
  */
 export const ADMIN_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const NGINX = '/usr/sbin/nginx';
 
 export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `darsi_cluster_${randomBytes(5).toString('hex')}`;
@@ -31,29 +29,9 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-
-function nginxConf(dir: string, port: number, a: number, b: number): string {
-  return `${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream darsi_a { server 127.0.0.1:${a}; keepalive 8; }
+/** What nginx's http block holds: instance B for requests that ask for it, A for the rest. */
+function proxyConf(port: number, a: number, b: number): string {
+  return `  upstream darsi_a { server 127.0.0.1:${a}; keepalive 8; }
   upstream darsi_b { server 127.0.0.1:${b}; keepalive 8; }
   map $http_x_darsi_instance $darsi_upstream { default darsi_a; b darsi_b; }
   server {
@@ -69,20 +47,13 @@ http {
       proxy_request_buffering off;
       proxy_buffering off;
     }
-  }
-}
-`;
+  }`;
 }
 
 /** nginx (or the Node stand-in) on a free port; resolves once it accepts connections. */
 export async function startProxy(dir: string, a: number, b: number): Promise<{ port: number; kind: 'nginx' | 'node'; stop: () => void }> {
   const port = await freePort();
-  if (fs.existsSync(NGINX)) {
-    fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConf(dir, port, a, b));
-    const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], { stdio: 'ignore' });
-    for (let i = 0; i < 100 && !(await listening(port)); i += 1) await new Promise((r) => setTimeout(r, 50));
-    return { port, kind: 'nginx', stop: () => child.kill('SIGTERM') };
-  }
+  if (fs.existsSync(NGINX)) return { port, kind: 'nginx', ...(await startNginx(dir, port, proxyConf(port, a, b))) };
   const server = http.createServer((req, res) => {
     const target = req.headers['x-darsi-instance'] === 'b' ? b : a;
     const forwarded = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
@@ -99,12 +70,6 @@ export async function startProxy(dir: string, a: number, b: number): Promise<{ p
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { port, kind: 'node', stop: () => server.close() };
 }
-
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1', () => resolve(Boolean(socket.end())));
-    socket.on('error', () => resolve(false));
-  });
 
 export type TReply = { status: number; headers: http.IncomingHttpHeaders; text: string; json: () => any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -6,7 +6,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebDist } from '../integration/harness';
 import { buildServer } from './build-server';
-import { client, freePort, freshPostgres, startProxy } from './cluster';
+import { freePort } from '../support/net';
+import { client, freshPostgres, startProxy } from './cluster';
 
 /*
  * Issue 16: two built instances of Darsi on one PostgreSQL, behind nginx (decision 076). Both start at once on a

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TAdminAuditQuery } from '@shared/schemas/admin';
+import { auditEntries } from '@server/core/audit';
 import type { Db } from '@server/core/db/client';
 import { auditLog, codeBatches, coursePlans, courses, enrollments, teacherLandingPages, teachers, user } from '@server/core/db/schema';
 import { likePattern, pageOf } from './lists';
@@ -88,27 +89,12 @@ async function namesFor(db: Db, entries: TEntryRef[]) {
 export async function listAudit(db: Db, query: TAdminAuditQuery) {
   const where = auditFilters(db, query);
   const page = await pageOf(db, { table: auditLog, where, page: query.page, pageSize: query.pageSize }, (limit, offset) =>
-    db
-      .select({
-        id: auditLog.id,
-        action: auditLog.action,
-        actorUserId: auditLog.actorUserId,
-        actorRole: auditLog.actorRole,
-        actorName: user.name,
-        actorEmail: user.email,
-        targetType: auditLog.targetType,
-        targetId: auditLog.targetId,
-        teacherId: auditLog.teacherId,
-        details: auditLog.details,
-        ip: auditLog.ip,
-        createdAt: auditLog.createdAt,
-      })
-      .from(auditLog)
-      .leftJoin(user, eq(user.id, auditLog.actorUserId))
-      .where(where)
-      .orderBy(desc(auditLog.id))
-      .limit(limit)
-      .offset(offset),
+    auditEntries(
+      db,
+      where,
+      { limit, offset },
+      { actorEmail: user.email, targetType: auditLog.targetType, targetId: auditLog.targetId, teacherId: auditLog.teacherId, ip: auditLog.ip },
+    ),
   );
   return { ...page, names: await namesFor(db, page.items) };
 }

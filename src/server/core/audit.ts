@@ -1,5 +1,7 @@
+import { desc, eq, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from './db/client';
-import { auditLog } from './db/schema';
+import { auditLog, user } from './db/schema';
 
 /** Every action the audit log records; admins filter by these names. */
 export const AUDIT_ACTIONS = [
@@ -148,3 +150,29 @@ export async function audit(db: Db, entry: TAuditEntry): Promise<void> {
 
 /** Who did it, from where: for the audit log. */
 export type TActor = { userId: string; ip: string };
+
+/** What every reading of the log shows of an entry: what was done, by whom (their name), when. */
+const ENTRY_COLUMNS = {
+  id: auditLog.id,
+  action: auditLog.action,
+  actorUserId: auditLog.actorUserId,
+  actorRole: auditLog.actorRole,
+  actorName: user.name,
+  details: auditLog.details,
+  createdAt: auditLog.createdAt,
+};
+
+/**
+ * One page of entries, newest first, with the actor's name (null once the account is gone). The admin's log and
+ * the teacher's read the log through this one query; `extra` adds the columns only the admin's log shows.
+ */
+export function auditEntries<T extends SelectedFields>(db: Db, where: SQL | undefined, page: { limit: number; offset: number }, extra: T) {
+  return db
+    .select({ ...ENTRY_COLUMNS, ...extra })
+    .from(auditLog)
+    .leftJoin(user, eq(user.id, auditLog.actorUserId))
+    .where(where)
+    .orderBy(desc(auditLog.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}

@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { auditEntries } from '@server/core/audit';
 import { auditLog, user } from '@server/core/db/schema';
 import type { TStaffDeps } from './deps';
 
@@ -10,22 +11,7 @@ const PAGE_SIZE = 50;
  */
 export async function teacherAudit({ db }: TStaffDeps, teacherId: string, query: { person?: string; page: number }) {
   const where = and(eq(auditLog.teacherId, teacherId), query.person ? eq(auditLog.actorUserId, query.person) : undefined);
-  const rows = await db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      actorUserId: auditLog.actorUserId,
-      actorRole: auditLog.actorRole,
-      actorName: user.name,
-      details: auditLog.details,
-      createdAt: auditLog.createdAt,
-    })
-    .from(auditLog)
-    .leftJoin(user, eq(user.id, auditLog.actorUserId))
-    .where(where)
-    .orderBy(desc(auditLog.id))
-    .limit(PAGE_SIZE + 1)
-    .offset((query.page - 1) * PAGE_SIZE);
+  const rows = await auditEntries(db, where, { limit: PAGE_SIZE + 1, offset: (query.page - 1) * PAGE_SIZE }, {});
   // The people who did something here: the filter's choices.
   const people = await db
     .selectDistinct({ id: user.id, name: user.name })

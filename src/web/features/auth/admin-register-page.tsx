@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { forgetCachedSession } from '@web/lib/auth-state';
+import { useSearchParams } from 'react-router';
 import { lazyZodResolver } from '@web/lib/lazy-resolver';
 import { EmailField, NameField, PasswordField } from './components/account-fields';
 import { AuthCard, AuthFooterLink } from './components/auth-card';
 import { AuthForm } from './components/auth-form';
 import { registerAdmin } from './api';
-import { useAuthForm } from './components/use-auth-form';
+import { useRegisterForm } from './components/use-register-form';
 
 // zod loads on the first interaction, not with the screen (docs/decisions/005-initial-bundle.md).
 // The token comes from the invitation link, not from the form.
@@ -19,24 +18,16 @@ export function AdminRegisterPage() {
   const token = searchParams.get('token') ?? '';
   // The server's own bounds (ZAdminRegister): anything else cannot be an invitation.
   const invited = token.length >= 16 && token.length <= 512;
-  const navigate = useNavigate();
-  const {
-    register,
-    submit,
-    serverError,
-    formState: { errors, isSubmitting },
-  } = useAuthForm({
-    resolver: adminResolver,
-    defaultValues: { name: '', email: searchParams.get('email') ?? '', password: '' },
-    serverFields: ['name', 'email', 'password'],
-    codeFields: { EMAIL_TAKEN: 'email' },
-    fallbackKey: 'errors:codes.ACCOUNT_CREATE_FAILED',
+  const { register, submit, serverError, signedUp, formState } = useRegisterForm(adminResolver, {
+    name: '',
+    email: searchParams.get('email') ?? '',
+    password: '',
   });
+  const { errors, isSubmitting } = formState;
 
   const onSubmit = submit(async (values) => {
     const result = await registerAdmin({ ...values, token });
-    forgetCachedSession();
-    await navigate(result.redirectTo, { replace: true });
+    await signedUp(result.redirectTo);
   });
 
   return (

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { safeRedirect } from '@shared/safe-redirect';
-import { forgetCachedSession } from '@web/lib/auth-state';
 import { lazyZodResolver } from '@web/lib/lazy-resolver';
 import { EmailField, NameField, PasswordField, PhoneField } from './components/account-fields';
 import { AuthCard, AuthFooterLink } from './components/auth-card';
@@ -9,7 +8,7 @@ import { AuthForm } from './components/auth-form';
 import { registerStudent } from './api';
 import { PlatformBrand, PlatformClosed, usePlatformProfile } from './components/platform-brand';
 import { authPaths, usePortal } from './components/portal';
-import { useAuthForm } from './components/use-auth-form';
+import { useRegisterForm } from './components/use-register-form';
 
 // zod loads on the first interaction, not with the screen (docs/decisions/005-initial-bundle.md).
 // The platform comes from the address, not from the form.
@@ -20,21 +19,10 @@ export function StudentRegisterPage() {
   const { t } = useTranslation('auth');
   const { subdomain } = usePortal();
   const paths = authPaths(subdomain ? 'platform' : 'student', subdomain);
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const { profile } = usePlatformProfile(subdomain);
-  const {
-    register,
-    submit,
-    serverError,
-    formState: { errors, isSubmitting },
-  } = useAuthForm({
-    resolver: studentResolver,
-    defaultValues: { name: '', email: '', phone: '', password: '' },
-    serverFields: ['name', 'email', 'phone', 'password'],
-    codeFields: { EMAIL_TAKEN: 'email' },
-    fallbackKey: 'errors:codes.ACCOUNT_CREATE_FAILED',
-  });
+  const { register, submit, serverError, signedUp, formState } = useRegisterForm(studentResolver, { name: '', email: '', phone: '', password: '' });
+  const { errors, isSubmitting } = formState;
 
   const onSubmit = submit(async (values) => {
     // From a course's public page: back to that course in the student area (its code or its payment), now and
@@ -45,9 +33,8 @@ export function StudentRegisterPage() {
       ...(subdomain ? { platform: subdomain } : {}),
       ...(back.includes('/student/dashboard') ? { redirectTo: back } : {}),
     });
-    forgetCachedSession();
     const wanted = safeRedirect(searchParams.get('redirectTo'), result.redirectTo);
-    await navigate(wanted.includes('/student/dashboard') ? wanted : result.redirectTo, { replace: true });
+    await signedUp(wanted.includes('/student/dashboard') ? wanted : result.redirectTo);
   });
 
   const back = searchParams.get('redirectTo');

@@ -1,9 +1,7 @@
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { sanitizeSubdomainInput, strippedIssue } from '@shared/subdomain';
 import { ApiError } from '@web/lib/api-error';
-import { forgetCachedSession } from '@web/lib/auth-state';
 import { lazyZodResolver } from '@web/lib/lazy-resolver';
 import { EmailField, NameField, PasswordField } from './components/account-fields';
 import { AuthCard, AuthFooterLink } from './components/auth-card';
@@ -13,7 +11,7 @@ import { TextField, describedBy } from '@web/components/ui/form-field';
 import { fieldMessage } from '@web/lib/form-errors';
 import { useStrippedNotice, useSubdomainAvailability, type TSubdomainStatus } from './components/subdomain-availability';
 import { SubdomainChecklist } from './components/subdomain-checklist';
-import { useAuthForm } from './components/use-auth-form';
+import { useRegisterForm } from './components/use-register-form';
 
 // zod loads on the first interaction, not with the screen (docs/decisions/005-initial-bundle.md).
 const teacherResolver = lazyZodResolver(() => import('@shared/schemas/accounts').then((m) => m.ZTeacherRegister));
@@ -29,7 +27,6 @@ function SubdomainStatusLine({ status }: { status: TSubdomainStatus }) {
 /** The sign-up form: its fields, the subdomain's live checks and what submitting does. */
 function useTeacherRegisterForm() {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
   const {
     register,
     control,
@@ -38,14 +35,9 @@ function useTeacherRegisterForm() {
     setValue,
     getFieldState,
     setError,
+    signedUp,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useAuthForm({
-    resolver: teacherResolver,
-    defaultValues: { name: '', email: '', subdomain: '', password: '' },
-    serverFields: ['name', 'email', 'subdomain', 'password'],
-    codeFields: { EMAIL_TAKEN: 'email' },
-    fallbackKey: 'errors:codes.ACCOUNT_CREATE_FAILED',
-  });
+  } = useRegisterForm(teacherResolver, { name: '', email: '', subdomain: '', password: '' });
   const subdomain = useWatch({ control, name: 'subdomain' });
   const { status, markTaken } = useSubdomainAvailability(subdomain);
   const stripped = useStrippedNotice(subdomain);
@@ -57,8 +49,7 @@ function useTeacherRegisterForm() {
         return;
       }
       const result = await registerTeacher(values);
-      forgetCachedSession();
-      await navigate(result.redirectTo, { replace: true });
+      await signedUp(result.redirectTo);
     },
     (error, values) => {
       if (error instanceof ApiError && error.code === 'SUBDOMAIN_TAKEN') markTaken(values.subdomain);
