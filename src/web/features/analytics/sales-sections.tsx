@@ -43,7 +43,7 @@ export function CodesSections({ filter }: { filter: TPeriodQuery }) {
             testId="ranges-table"
             headers={[t('codes.range'), t('completion.course'), ...COUNTS.map((k) => t(`codes.${k}`))]}
             rows={d.ranges.map((r) => [
-              <bdi key="n" dir="ltr">
+              <bdi key="n" dir="ltr" className="whitespace-nowrap">
                 {cardNumber(r.number, r.first)} – {cardNumber(r.number, r.last)}
               </bdi>,
               r.courseTitle,
