@@ -31,6 +31,8 @@ export function TimeChart({
 }) {
   const f = useFormats();
   const Chart = kind === 'bar' ? BarChart : LineChart;
+  const coloured = series.map((s, i) => ({ s, color: COLORS[i % COLORS.length] }));
+  const order = (item: { dataKey?: unknown }) => series.findIndex((x) => x.key === item.dataKey);
   if (data.length === 0) return null;
   return (
     <div className="h-64 w-full overflow-hidden" dir="ltr" data-testid={testId} data-points={data.length}>
@@ -49,26 +51,24 @@ export function TimeChart({
           <Tooltip
             labelFormatter={(v) => (categories ? String(v) : f.day(String(v)))}
             formatter={(v) => f.num(Number(v))}
+            itemSorter={order}
             wrapperStyle={{ direction: f.rtl ? 'rtl' : 'ltr' }}
           />
           {series.length > 1 && (
             // In the series' order (recharts sorts by name otherwise), read from the right in Arabic.
-            <Legend itemSorter={(item) => series.findIndex((x) => x.key === item.dataKey)} wrapperStyle={{ direction: f.rtl ? 'rtl' : 'ltr' }} />
+            <Legend
+              itemSorter={order}
+              wrapperStyle={{ direction: f.rtl ? 'rtl' : 'ltr' }}
+              // recharts spaces the swatch from its name on the swatch's right: the name's start side in Arabic.
+              formatter={(name: string) => <span style={{ marginInlineStart: f.rtl ? 4 : 0 }}>{name}</span>}
+            />
           )}
-          {series.map((s, i) =>
+          {/* Bars side by side read from the right in Arabic: the first series is drawn last, at the right of its group. */}
+          {(f.rtl ? [...coloured].reverse() : coloured).map(({ s, color }) =>
             kind === 'bar' ? (
-              <Bar key={s.key} dataKey={s.key} name={s.name} fill={COLORS[i % COLORS.length]} isAnimationActive={false} />
+              <Bar key={s.key} dataKey={s.key} name={s.name} fill={color} maxBarSize={40} isAnimationActive={false} />
             ) : (
-              <Line
-                key={s.key}
-                dataKey={s.key}
-                name={s.name}
-                stroke={COLORS[i % COLORS.length]}
-                strokeWidth={2}
-                dot={false}
-                type="monotone"
-                isAnimationActive={false}
-              />
+              <Line key={s.key} dataKey={s.key} name={s.name} stroke={color} strokeWidth={2} dot={false} type="monotone" isAnimationActive={false} />
             ),
           )}
         </Chart>
