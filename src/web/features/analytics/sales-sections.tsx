@@ -32,7 +32,7 @@ export function CodesSections({ filter }: { filter: TPeriodQuery }) {
             <DataTable
               testId="codes-table"
               headers={[t('codes.batch'), t('completion.course'), t('student.date'), ...COUNTS.map((k) => t(`codes.${k}`))]}
-              rows={d.batches.map((b) => [f.num(b.number ?? 0), b.courseTitle, f.date(b.createdAt), ...counts(b)])}
+              rows={d.batches.map((b) => [String(b.number ?? '—'), b.courseTitle, f.date(b.createdAt), ...counts(b)])}
             />
           </>
         )}
