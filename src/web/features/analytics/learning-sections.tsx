@@ -21,6 +21,7 @@ export function CompletionSection({ filter }: { filter: TPeriodQuery }) {
             testId="completion-chart"
             name={t('completion.rate')}
             format={(v) => f.pct(v / 100)}
+            max={100}
             data={rows.map((r) => ({ label: r.title, value: Math.round((r.rate ?? 0) * 1000) / 10 }))}
           />
           <DataTable
@@ -42,7 +43,7 @@ export function StopsSection({ filter }: { filter: TPeriodQuery }) {
   const query = useQuery(analyticsQueries.stops(filter));
   const label = (r: { ordinal: number; lessonTitle: string | null }) => (r.lessonTitle ? `${f.num(r.ordinal)}. ${r.lessonTitle}` : t('stops.beforeFirst'));
   return (
-    <Section table="stops" query={query} filter={filter} description={t('stops.intro', { days: f.num(STOPPED_AFTER_DAYS) })}>
+    <Section table="stops" query={query} filter={filter} description={t('stops.intro', { count: STOPPED_AFTER_DAYS, value: f.num(STOPPED_AFTER_DAYS) })}>
       {(rows) => (
         <>
           <HorizontalBars testId="stops-chart" name={t('stops.students')} data={rows.map((r) => ({ label: label(r), value: r.students }))} />

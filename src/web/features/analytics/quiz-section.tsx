@@ -19,7 +19,7 @@ function QuizItems({ quizId, title }: { quizId: string; title: string }) {
   return (
     <div className="mt-4" data-testid="quiz-items">
       <h3 className="mb-2 text-sm font-bold text-gray-800" dir="auto">
-        {t('quizzes.itemsOf', { title, attempts: f.num(query.data.attempts) })}
+        {t('quizzes.itemsOf', { title, count: query.data.attempts, value: f.num(query.data.attempts) })}
       </h3>
       <DataTable
         testId="quiz-items-table"
@@ -53,6 +53,7 @@ export function QuizSection({ filter }: { filter: TPeriodQuery }) {
             testId="quizzes-chart"
             name={t('quizzes.average')}
             format={(v) => f.pct(v / 100)}
+            max={100}
             data={rows.map((r) => ({ label: r.title, value: Math.round((r.average ?? 0) * 1000) / 10 }))}
           />
           <DataTable
@@ -61,6 +62,7 @@ export function QuizSection({ filter }: { filter: TPeriodQuery }) {
               'completion.course',
               'quizzes.quiz',
               'quizzes.attempts',
+              'quizzes.students',
               'quizzes.average',
               'quizzes.lowest',
               'quizzes.highest',
@@ -73,6 +75,7 @@ export function QuizSection({ filter }: { filter: TPeriodQuery }) {
                 {r.title}
               </span>,
               f.num(r.attempts),
+              f.num(r.students),
               share(r.average),
               share(r.lowest),
               share(r.highest),

@@ -32,7 +32,7 @@ export function CodesSections({ filter }: { filter: TPeriodQuery }) {
             <DataTable
               testId="codes-table"
               headers={[t('codes.batch'), t('completion.course'), t('student.date'), ...COUNTS.map((k) => t(`codes.${k}`))]}
-              rows={d.batches.map((b) => [f.num(b.number ?? 0), b.courseTitle, f.date(b.createdAt), ...counts(b)])}
+              rows={d.batches.map((b) => [String(b.number ?? '—'), b.courseTitle, f.date(b.createdAt), ...counts(b)])}
             />
           </>
         )}
@@ -43,7 +43,7 @@ export function CodesSections({ filter }: { filter: TPeriodQuery }) {
             testId="ranges-table"
             headers={[t('codes.range'), t('completion.course'), ...COUNTS.map((k) => t(`codes.${k}`))]}
             rows={d.ranges.map((r) => [
-              <bdi key="n" dir="ltr">
+              <bdi key="n" dir="ltr" className="whitespace-nowrap">
                 {cardNumber(r.number, r.first)} – {cardNumber(r.number, r.last)}
               </bdi>,
               r.courseTitle,

@@ -77,7 +77,13 @@ function StudentView({ data }: { data: TStudent }) {
             <span key="q" dir="auto">
               {q.title}
             </span>,
-            `${f.num(q.points)} / ${f.num(q.maxPoints)}`,
+            <span key="s" className="whitespace-nowrap">
+              {/* A mark reads "1 / 2" in every language: in a right-to-left row it would otherwise show as "2 / 1". */}
+              <bdi dir="ltr">
+                {f.num(q.points)} / {f.num(q.maxPoints)}
+              </bdi>
+              {q.maxPoints > 0 && ` (${f.pct(q.points / q.maxPoints)})`}
+            </span>,
           ])}
         />
       </Card>
