@@ -36,6 +36,7 @@ const config = loadConfig({
   CODES_SECRET: 'bench-codes-secret-0123456789abcdef0123',
   VIDEO_SECRET: 'bench-video-secret-0123456789abcdef0123',
   PAYMENTS_SECRET: 'bench-video-secret-0123456789abcdef0123',
+  PUSH_SECRET: 'bench-push-secret-0123456789abcdef01234',
   DATABASE_URL: url.toString(),
   TRUST_PROXY: 'true',
   LOG_LEVEL: 'silent',
