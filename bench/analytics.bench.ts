@@ -92,6 +92,7 @@ async function measure(driver: string, database: TDatabase, dbUrl?: string): Pro
     CODES_SECRET: 'bench-codes-secret-0123456789abcdef0123',
     VIDEO_SECRET: 'bench-video-secret-0123456789abcdef0123',
     PAYMENTS_SECRET: 'bench-video-secret-0123456789abcdef0123',
+    PUSH_SECRET: 'bench-push-secret-0123456789abcdef01234',
     ...(dbUrl ? { DATABASE_URL: dbUrl } : { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'darsi-bench-an-')) }),
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'silent',

@@ -60,6 +60,7 @@ export function servicesFor(database: TDatabase, env: NodeJS.ProcessEnv = {}, ma
     CODES_SECRET: 'bench-codes-secret-0123456789abcdef0123',
     VIDEO_SECRET: 'bench-video-secret-0123456789abcdef0123',
     PAYMENTS_SECRET: 'bench-video-secret-0123456789abcdef0123',
+    PUSH_SECRET: 'bench-push-secret-0123456789abcdef01234',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: os.tmpdir(),

@@ -58,6 +58,7 @@ if (mode === 'baseline') {
     CODES_SECRET: 'bench-codes-secret-0123456789abcdef0123',
     VIDEO_SECRET: 'bench-video-secret-0123456789abcdef0123',
     PAYMENTS_SECRET: 'bench-video-secret-0123456789abcdef0123',
+    PUSH_SECRET: 'bench-push-secret-0123456789abcdef01234',
     LOG_LEVEL: 'info',
     ...(process.env.LANDING_FILES_DIR ? { LANDING_FILES_DIR: process.env.LANDING_FILES_DIR } : {}),
   });

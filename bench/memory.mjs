@@ -29,6 +29,7 @@ const ENV = {
   CODES_SECRET: 'bench-codes-secret-0123456789abcdef0123',
   VIDEO_SECRET: 'bench-video-secret-0123456789abcdef0123',
   PAYMENTS_SECRET: 'bench-video-secret-0123456789abcdef0123',
+  PUSH_SECRET: 'bench-push-secret-0123456789abcdef01234',
   WEB_DIST_DIR: `${buildDir}/web`,
   LOG_LEVEL: 'warn',
   PORT: String(port),

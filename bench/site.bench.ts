@@ -33,6 +33,7 @@ async function startServer() {
       CODES_SECRET: 'bench-codes-secret-0123456789abcdef0123',
       VIDEO_SECRET: 'bench-video-secret-0123456789abcdef0123',
       PAYMENTS_SECRET: 'bench-video-secret-0123456789abcdef0123',
+      PUSH_SECRET: 'bench-push-secret-0123456789abcdef01234',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
     },

@@ -1,7 +1,10 @@
+import { createECDH } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushSubscriptions } from '@server/core/db/schema';
+import webpush from 'web-push';
+import type { TConfig } from '@server/core/config';
+import { pushSubscriptions, webPushKeys } from '@server/core/db/schema';
 import { createJobQueue } from '@server/core/jobs/queue';
 import { createServices } from '@server/services';
 import { quickStudent, registerTeacher, type TTeacher } from './courses-helpers';
@@ -37,6 +40,38 @@ async function runPushJobs(services = t.services) {
 const write = (teacher: TTeacher, student: TStudent, body: string) => teacher.b.post(`/api/messages/teacher/conversations/${student.id}`, { body });
 const subscribe = (s: TStudent, host: string, json: unknown) => s.b.post(`http://${host}/api/notifications/push/subscribe`, json);
 const pushedTo = (device: string) => push.received.filter((r) => r.device === device);
+
+/** Another instance on the same database, with the same settings unless told otherwise. */
+function instance(config: TConfig = t.config) {
+  const logger = pino({ level: 'silent' });
+  return createServices({ config, db: t.database.db, jobs: createJobQueue(t.database.jobBackend, logger), logger, push: push.options });
+}
+
+const storedKeys = async () => (await t.database.db.select().from(webPushKeys).where(eq(webPushKeys.id, 1)))[0]!;
+
+/**
+ * Whether `stored` holds, anywhere and in any form the test can think of (PEM, base64url text, raw bytes), the P-256
+ * private key whose public key is `publicKey`: every 32-byte run is tried as that key.
+ */
+function holdsPrivateKey(stored: string, publicKey: string): boolean {
+  if (/PRIVATE KEY/.test(stored)) return true;
+  const texts = [...stored.matchAll(/[\w-]{43,}/g)].map((m) => m[0]);
+  const candidates: Buffer[] = [];
+  for (const text of texts) {
+    for (let i = 0; i + 43 <= text.length; i++) candidates.push(Buffer.from(text.slice(i, i + 43), 'base64url'));
+    const raw = Buffer.from(text, 'base64url');
+    for (let i = 0; i + 32 <= raw.length; i++) candidates.push(raw.subarray(i, i + 32));
+  }
+  return candidates.some((d) => {
+    try {
+      const ecdh = createECDH('prime256v1');
+      ecdh.setPrivateKey(d);
+      return ecdh.getPublicKey().toString('base64url') === publicKey;
+    } catch {
+      return false;
+    }
+  });
+}
 
 describe(`web push on ${DRIVER}`, () => {
   it('keeps one VAPID key pair for every instance', async () => {
@@ -140,5 +175,64 @@ describe(`web push on ${DRIVER}`, () => {
         })
       ).status,
     ).toBe(401);
+  });
+});
+
+describe(`the VAPID private key at rest on ${DRIVER} (decision 228)`, () => {
+  /** A student with a subscribed device, and a message from the teacher queued for it; gives the device. */
+  async function messagedDevice(body: string) {
+    const teacher = await registerTeacher(t);
+    const student = await quickStudent(t, teacher);
+    const device = push.device();
+    expect((await subscribe(student, teacher.host, device.json)).status).toBe(201);
+    expect((await write(teacher, student, body)).status).toBe(201);
+    return { teacher, device };
+  }
+
+  it('is stored sealed under PUSH_SECRET, and the pushes it signs still verify', async () => {
+    const { teacher, device } = await messagedDevice('الحصة القادمة يوم الأحد');
+    const { publicKey } = await teacher.b.json(await teacher.b.get('/api/notifications/push'));
+    const stored = await storedKeys();
+    expect(stored.publicKey).toBe(publicKey);
+    expect(stored.privateKey).toMatch(/^v1\./);
+    expect(holdsPrivateKey(stored.privateKey, publicKey)).toBe(false);
+
+    expect(await runPushJobs()).toBe(1);
+    expect(pushedTo(device.id).map((r) => r.vapidKey)).toEqual([publicKey]);
+    expect(push.refused).toEqual([]);
+  });
+
+  it('fails the push, and keeps the pair, on an instance with another PUSH_SECRET', async () => {
+    const before = await storedKeys();
+    const { device } = await messagedDevice('رسالة إلى جهاز واحد');
+    const stranger = instance({ ...t.config, pushSecret: 'another-push-secret-0123456789abcdef' });
+    await expect(runPushJobs(stranger)).rejects.toThrow(/PUSH_SECRET/);
+    expect(await storedKeys()).toEqual(before);
+    // The instances that hold the right secret send what the other could not.
+    expect(await runPushJobs(instance())).toBe(1);
+    expect(pushedTo(device.id).map((r) => r.vapidKey)).toEqual([before.publicKey]);
+  });
+
+  it('seals a key an older version stored in clear the first time it is read, and keeps pushing with it', async () => {
+    const legacy = webpush.generateVAPIDKeys();
+    await t.database.db.delete(webPushKeys);
+    await t.database.db.insert(webPushKeys).values({ id: 1, publicKey: legacy.publicKey, privateKey: legacy.privateKey });
+    expect(holdsPrivateKey(legacy.privateKey, legacy.publicKey)).toBe(true);
+
+    // Two instances reading it at the same moment agree on the one pair.
+    const { userId } = await registerTeacher(t);
+    const statuses = await Promise.all([t.services, instance()].map((s) => s.notifications.push.pushStatus(userId)));
+    expect(statuses.map((s) => s.publicKey)).toEqual([legacy.publicKey, legacy.publicKey]);
+    const sealed = await storedKeys();
+    expect(sealed.publicKey).toBe(legacy.publicKey);
+    expect(sealed.privateKey).toMatch(/^v1\./);
+    expect(holdsPrivateKey(sealed.privateKey, legacy.publicKey)).toBe(false);
+
+    const { device } = await messagedDevice('المفتاح القديم ما زال يعمل');
+    expect(await runPushJobs(instance())).toBe(1);
+    expect(pushedTo(device.id).map((r) => r.vapidKey)).toEqual([legacy.publicKey]);
+    // Read again, the sealed value stays as it is.
+    expect(await storedKeys()).toEqual(sealed);
+    expect(push.refused).toEqual([]);
   });
 });

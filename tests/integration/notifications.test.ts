@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationEmails, notifications, user } from '@server/core/db/schema';
 import { createJobQueue } from '@server/core/jobs/queue';
 import { unsubscribeSignature } from '@server/notifications/links';
+import type { TMailer } from '@server/core/mailer';
 import { createServices } from '@server/services';
 import { quickStudent, registerTeacher, type TTeacher } from './courses-helpers';
 import { createTestApp, DRIVER, type TTestApp } from './harness';
@@ -27,6 +28,25 @@ async function runEmailJobs(services = t.services) {
   let sent = 0;
   for (const job of jobs) sent += (await services.notifications.jobs.sendNotificationEmails(job.data.ids)).sent;
   return sent;
+}
+
+/** Another instance on the same database, with its own mailer if given. */
+function instance(mailer?: TMailer) {
+  const logger = pino({ level: 'silent' });
+  return createServices({ config: t.config, db: t.database.db, jobs: createJobQueue(t.database.jobBackend, logger), logger, ...(mailer ? { mailer } : {}) });
+}
+
+/** An instance whose mail server is down; `tried` lists the addresses it attempted. */
+function mailServerDown() {
+  const tried: string[] = [];
+  const services = instance({
+    ...t.services.mailer,
+    send: async (mail) => {
+      tried.push(mail.to);
+      throw new Error('SMTP down');
+    },
+  });
+  return { services, tried };
 }
 
 describe(`notification centre on ${DRIVER}`, () => {
@@ -147,5 +167,52 @@ describe(`notification centre on ${DRIVER}`, () => {
     await sendCode(student, teacher, '300777');
     expect(await nextEvent()).toContain('data: 1');
     await reader.cancel();
+  });
+});
+
+describe(`e-mails never twice, and not lost to a failed send, on ${DRIVER}`, () => {
+  it('a mail server that is down fails the batch at its first e-mail and gives the claim back; the retry sends each once', async () => {
+    const teacher = await registerTeacher(t);
+    const student = await quickStudent(t, teacher);
+    const bodies = ['سؤال أول عن الواجب', 'سؤال ثانٍ عن الواجب'];
+    for (const body of bodies) expect((await student.b.post(`/api/messages/student/conversations/${teacher.id}`, { body })).status).toBe(201);
+    const rows = await t.database.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.recipientId, teacher.userId), eq(notifications.kind, 'message')));
+    expect(rows).toHaveLength(2);
+
+    const down = mailServerDown();
+    await expect(down.services.notifications.jobs.sendNotificationEmails(rows.map((r) => r.id))).rejects.toThrow('SMTP down');
+    expect(down.tried).toHaveLength(1);
+    const claims = await t.database.db.select().from(notificationEmails).where(eq(notificationEmails.recipientId, teacher.userId));
+    expect(claims).toEqual([]);
+
+    expect(await runEmailJobs()).toBe(2);
+    expect(await runEmailJobs(instance())).toBe(0);
+    const [account] = await t.database.db.select().from(user).where(eq(user.id, teacher.userId));
+    for (const body of bodies) {
+      expect(t.services.mailer.recent.filter((m) => m.to === account!.email && m.text.includes(body))).toHaveLength(1);
+    }
+  });
+
+  it('sends the daily digest once per person and day, after a failed attempt and on another instance', async () => {
+    const teacher = await registerTeacher(t);
+    const student = await quickStudent(t, teacher);
+    expect((await teacher.b.put('/api/notifications/preferences', { kind: 'message', inApp: true, email: 'digest' })).status).toBe(200);
+    const body = 'سؤال ينتظر ملخص اليوم';
+    expect((await student.b.post(`/api/messages/student/conversations/${teacher.id}`, { body })).status).toBe(201);
+    const [account] = await t.database.db.select().from(user).where(eq(user.id, teacher.userId));
+    const digests = () => t.services.mailer.recent.filter((m) => m.to === account!.email && m.text.includes(body));
+    // A digest choice: no e-mail of its own.
+    await runEmailJobs();
+    expect(digests()).toEqual([]);
+
+    await expect(mailServerDown().services.notifications.jobs.sendDigests()).rejects.toThrow('SMTP down');
+    expect(await t.services.notifications.jobs.sendDigests()).toBeGreaterThanOrEqual(1);
+    expect(await t.services.notifications.jobs.sendDigests()).toBe(0);
+    expect(await instance().notifications.jobs.sendDigests()).toBe(0);
+    expect(digests()).toHaveLength(1);
+    expect(digests()[0]!.text).toContain('• ');
   });
 });

@@ -13,7 +13,14 @@ import { importJWK, jwtVerify } from 'jose';
  * key and this service's origin) and RFC 8291 (aes128gcm, decrypted here with the subscription's private key, as a
  * browser would). Each device answers what its `status` says: 201, or 410 for an expired subscription.
  */
-export type TPushed = { device: string; payload: Record<string, string>; ttl: string | undefined; urgency: string | undefined; subject: string };
+export type TPushed = {
+  device: string;
+  payload: Record<string, string>;
+  ttl: string | undefined;
+  urgency: string | undefined;
+  subject: string;
+  vapidKey: string;
+};
 
 type TDevice = { ecdh: ReturnType<typeof createECDH>; auth: Buffer; status: number };
 
@@ -52,14 +59,15 @@ function decrypt(device: TDevice, body: Buffer): string {
   return padded.subarray(0, padded.lastIndexOf(2)).toString('utf8');
 }
 
-async function verifyVapid(header: string | undefined, audience: string): Promise<string> {
+/** The JWT's subject and the public key it was verified with. */
+async function verifyVapid(header: string | undefined, audience: string): Promise<{ subject: string; vapidKey: string }> {
   const match = /^vapid t=([^,\s]+),\s*k=([\w-]+)$/.exec(header ?? '');
   if (!match) throw new Error(`no VAPID authorization: ${header}`);
   const raw = Buffer.from(match[2]!, 'base64url');
   const key = await importJWK({ kty: 'EC', crv: 'P-256', x: b64u(raw.subarray(1, 33)), y: b64u(raw.subarray(33, 65)) }, 'ES256');
   const { payload } = await jwtVerify(match[1]!, key, { audience, algorithms: ['ES256'] });
   if (typeof payload.sub !== 'string' || !/^(mailto:|https:)/.test(payload.sub)) throw new Error('VAPID subject missing');
-  return payload.sub;
+  return { subject: payload.sub, vapidKey: match[2]! };
 }
 
 export async function startPushService() {
@@ -77,9 +85,16 @@ export async function startPushService() {
         if (req.method !== 'POST' || !device) return res.writeHead(404).end();
         if (device.status !== 201) return res.writeHead(device.status).end();
         if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
-        const subject = await verifyVapid(req.headers.authorization, origin());
+        const { subject, vapidKey } = await verifyVapid(req.headers.authorization, origin());
         const payload = JSON.parse(decrypt(device, Buffer.concat(chunks))) as Record<string, string>;
-        received.push({ device: id, payload, ttl: req.headers.ttl as string | undefined, urgency: req.headers.urgency as string | undefined, subject });
+        received.push({
+          device: id,
+          payload,
+          ttl: req.headers.ttl as string | undefined,
+          urgency: req.headers.urgency as string | undefined,
+          subject,
+          vapidKey,
+        });
         res.writeHead(201).end();
       })().catch((err: Error) => {
         refused.push(err.message);

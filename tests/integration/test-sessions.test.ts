@@ -79,14 +79,28 @@ describe('without the key (every other server)', () => {
 
   it('the route refuses to exist outside NODE_ENV=test, even if handed a key', () => {
     const secret = 'x'.repeat(32);
-    const production = loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret, VIDEO_SECRET: secret, PAYMENTS_SECRET: secret });
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      BETTER_AUTH_SECRET: secret,
+      CODES_SECRET: secret,
+      VIDEO_SECRET: secret,
+      PAYMENTS_SECRET: secret,
+      PUSH_SECRET: secret,
+    });
     expect(() => testSessionRoutes({ config: { ...production, e2eSessionsKey: KEY }, db: t.services.db, mailer: t.services.mailer })).toThrow(/NODE_ENV=test/);
   });
 });
 
 describe('production and development', () => {
   const secret = 'x'.repeat(32);
-  const production = { NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret, VIDEO_SECRET: secret, PAYMENTS_SECRET: secret };
+  const production = {
+    NODE_ENV: 'production',
+    BETTER_AUTH_SECRET: secret,
+    CODES_SECRET: secret,
+    VIDEO_SECRET: secret,
+    PAYMENTS_SECRET: secret,
+    PUSH_SECRET: secret,
+  };
 
   it('refuse to start with E2E_SESSIONS_KEY', () => {
     expect(loadConfig(production).e2eSessionsKey).toBeUndefined();

@@ -187,6 +187,7 @@ describe('SIGTERM', () => {
       CODES_SECRET: secret,
       VIDEO_SECRET: secret,
       PAYMENTS_SECRET: secret,
+      PUSH_SECRET: secret,
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'darsi-proc-')),
       PORT: String(port),
       PUBLIC_HOST: `darsi.test:${port}`,

@@ -51,6 +51,7 @@ beforeAll(async () => {
     BETTER_AUTH_SECRET: 'cluster-test-secret-0123456789abcdefghij',
     CODES_SECRET: 'cluster-codes-secret-0123456789abcdefghij',
     VIDEO_SECRET: 'cluster-video-secret-0123456789abcdefghij',
+    PUSH_SECRET: 'cluster-push-secret-0123456789abcdefghijk',
     // nginx, and the address each test client claims as if a CDN stood in front of it.
     TRUST_PROXY: '2',
     SEED_DEMO: 'false',

@@ -17,8 +17,15 @@ describe('configuration', () => {
   it('never seeds demo data in production', () => {
     const secret = 'x'.repeat(32);
     expect(
-      loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret, VIDEO_SECRET: secret, PAYMENTS_SECRET: secret })
-        .seedDemo,
+      loadConfig({
+        NODE_ENV: 'production',
+        SEED_DEMO: 'true',
+        BETTER_AUTH_SECRET: secret,
+        CODES_SECRET: secret,
+        VIDEO_SECRET: secret,
+        PAYMENTS_SECRET: secret,
+        PUSH_SECRET: secret,
+      }).seedDemo,
     ).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
   });
@@ -59,14 +66,28 @@ describe('production', () => {
 
   it('refuses to save missing translation keys, which writes to disk', () => {
     const secret = 'x'.repeat(32);
-    const env = { NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret, VIDEO_SECRET: secret, PAYMENTS_SECRET: secret };
+    const env = {
+      NODE_ENV: 'production',
+      BETTER_AUTH_SECRET: secret,
+      CODES_SECRET: secret,
+      VIDEO_SECRET: secret,
+      PAYMENTS_SECRET: secret,
+      PUSH_SECRET: secret,
+    };
     expect(loadConfig(env).saveMissingTranslations).toBe(false);
     expect(() => loadConfig({ ...env, SAVE_MISSING_TRANSLATIONS: 'true' })).toThrow(/SAVE_MISSING_TRANSLATIONS: development only/);
   });
 
   it("refuses a test_sk_ key as Darsi's own Chargily key, which let plans be paid on the test page (issue 23)", () => {
     const secret = 'x'.repeat(32);
-    const env = { NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret, VIDEO_SECRET: secret, PAYMENTS_SECRET: secret };
+    const env = {
+      NODE_ENV: 'production',
+      BETTER_AUTH_SECRET: secret,
+      CODES_SECRET: secret,
+      VIDEO_SECRET: secret,
+      PAYMENTS_SECRET: secret,
+      PUSH_SECRET: secret,
+    };
     expect(() => loadConfig({ ...env, CHARGILY_SECRET_KEY: 'test_sk_0123456789' })).toThrow(/CHARGILY_SECRET_KEY: a test_sk_ key is refused in production/);
     expect(loadConfig({ ...env, CHARGILY_SECRET_KEY: 'live_sk_0123456789' }).billing.chargilySecretKey).toBe('live_sk_0123456789');
     // Development and tests keep using test keys.
@@ -91,6 +112,15 @@ describe('production', () => {
       /PAYMENTS_SECRET: required in production/,
     );
     expect(() => loadConfig({ PAYMENTS_SECRET: 'short' })).toThrow(/PAYMENTS_SECRET/);
+  });
+
+  it('requires PUSH_SECRET, which keeps the web push private key encrypted (decision 228)', () => {
+    const secret = 'x'.repeat(32);
+    const env = { NODE_ENV: 'production', BETTER_AUTH_SECRET: secret, CODES_SECRET: secret, VIDEO_SECRET: secret, PAYMENTS_SECRET: secret };
+    expect(() => loadConfig(env)).toThrow(/PUSH_SECRET: required in production/);
+    expect(loadConfig({ ...env, PUSH_SECRET: secret }).pushSecret).toBe(secret);
+    expect(() => loadConfig({ PUSH_SECRET: 'short' })).toThrow(/PUSH_SECRET/);
+    expect(loadConfig({}).pushSecret).toBeUndefined();
   });
 
   it('takes the video limits and tools from the environment, with defaults', () => {

@@ -82,6 +82,8 @@ const ZEnv = z.object({
   BILLING_RIP: z.string().min(1).optional(),
   BILLING_BARIDIMOB: z.string().min(1).optional(),
   PAYMENTS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Seals the VAPID private key of web push in the database (decision 228).
+  PUSH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // Chargily Pay v2 (issue 13): another API base for both modes (a local stand-in); unset is Chargily itself.
   CHARGILY_API_BASE: z.string().url().optional(),
 });
@@ -153,6 +155,8 @@ export type TConfig = {
   paymentsSecret: string | undefined;
   /** Chargily API base for both modes (a stand-in); undefined means pay.chargily.net. */
   chargilyApiBase: string | undefined;
+  /** Encrypts the web push VAPID private key at rest (decision 228); undefined means generated into the data directory. */
+  pushSecret: string | undefined;
 };
 
 /** The overload guard's route classes with a limit of their own (core/overload.ts). */
@@ -187,6 +191,7 @@ function unsafeSetting(e: TEnv): string | null {
     [production && !e.CODES_SECRET, 'CODES_SECRET: required in production'],
     [production && !e.VIDEO_SECRET, 'VIDEO_SECRET: required in production'],
     [production && !e.PAYMENTS_SECRET, 'PAYMENTS_SECRET: required in production'],
+    [production && !e.PUSH_SECRET, 'PUSH_SECRET: required in production'],
     // A test key in production let plans be "paid" on Chargily's test page and counted as revenue (issue 23,
     // decision 110): Darsi's own key must be a live one there.
     [production && !!e.CHARGILY_SECRET_KEY?.startsWith('test_sk_'), 'CHARGILY_SECRET_KEY: a test_sk_ key is refused in production; use the live_sk_ key'],
@@ -265,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     },
     paymentsSecret: e.PAYMENTS_SECRET,
     chargilyApiBase: e.CHARGILY_API_BASE?.replace(/\/+$/, ''),
+    pushSecret: e.PUSH_SECRET,
   };
 }
 

@@ -18,6 +18,8 @@ export type TNotificationsDeps = {
   hub: TLiveHub;
   logger: Logger;
   push: TPushOptions;
+  /** Seals the VAPID private key in the database: derived from PUSH_SECRET (decision 228). */
+  pushSealKey: Buffer;
 };
 
 /** Web push (decision 210): the VAPID subject, and for tests a TLS agent and the hosts of a local push-service stand-in. */

@@ -16,6 +16,7 @@ import { notify, notifySafely } from './notify';
 import { listPreferences, savePreference } from './preferences';
 import { pushBatchJob, sendNotificationPushes } from './push';
 import { pushStatus, subscribeDevice, unsubscribeDevice } from './push-devices';
+import { derivePushSealKey, resolvePushSecret } from './push-keys';
 import { digestJob, endingJob, sendDigests, sendEndingNotices } from './scheduled';
 import { unsubscribe, unsubscribePage } from './unsubscribe';
 
@@ -47,7 +48,12 @@ function vapidSubject(mailFrom: string): string {
 }
 
 export function createNotifications({ bus, push = {}, ...rest }: TDomainDeps) {
-  const deps: TNotificationsDeps = { ...rest, hub: createLiveHub(bus), push: { ...push, subject: vapidSubject(rest.config.mailFrom) } };
+  const deps: TNotificationsDeps = {
+    ...rest,
+    hub: createLiveHub(bus),
+    push: { ...push, subject: vapidSubject(rest.config.mailFrom) },
+    pushSealKey: derivePushSealKey(resolvePushSecret(rest.config)),
+  };
   rest.jobs.define(emailBatchJob(deps));
   rest.jobs.define(pushBatchJob(deps));
   rest.jobs.define(endingJob(deps));

@@ -1,15 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import webpush from 'web-push';
-import { pushSubscriptions, webPushKeys } from '@server/core/db/schema';
+import { pushSubscriptions } from '@server/core/db/schema';
 import { AppError } from '@server/core/errors';
 import type { TNotificationsDeps } from './deps';
+import { vapidKeys } from './push-keys';
 
-/*
- * Web push devices (decision 210): the platform's VAPID key pair, generated once and kept in the database so that
- * every instance signs with the same key (a subscription is bound to the public key it was made with), and each
- * person's subscribed browsers.
- */
-export type TPushKeys = { publicKey: string; privateKey: string };
+/* Web push devices (decision 210): each person's subscribed browsers; the VAPID key pair is in push-keys.ts. */
 export type TPushDevice = { endpoint: string; keys: { p256dh: string; auth: string } };
 
 /**
@@ -23,16 +18,6 @@ const PUSH_SERVICE_HOSTS = [
   /\.push\.apple\.com$/,
   /\.notify\.windows\.com$/,
 ];
-
-export async function vapidKeys(deps: Pick<TNotificationsDeps, 'db'>): Promise<TPushKeys> {
-  const [found] = await deps.db.select().from(webPushKeys).where(eq(webPushKeys.id, 1));
-  if (found) return found;
-  // Two instances starting together: the first insert wins and both read it back.
-  const fresh = webpush.generateVAPIDKeys();
-  await deps.db.insert(webPushKeys).values({ id: 1, publicKey: fresh.publicKey, privateKey: fresh.privateKey }).onConflictDoNothing();
-  const [kept] = await deps.db.select().from(webPushKeys).where(eq(webPushKeys.id, 1));
-  return kept!;
-}
 
 function allowedEndpoint(deps: Pick<TNotificationsDeps, 'push'>, endpoint: string): boolean {
   let url: URL;

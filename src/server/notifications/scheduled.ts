@@ -3,13 +3,15 @@ import { toLanguage } from '@shared/i18n';
 import { courses, enrollments, notificationPreferences, notifications, user } from '@server/core/db/schema';
 import { defineJob } from '@server/core/jobs/queue';
 import type { TNotificationsDeps } from './deps';
-import { claim, release } from './email';
 import { emailHtml } from '@server/core/email-html';
 import { origin } from './links';
 import { notify } from './notify';
+import { sendClaimed } from './send-claimed';
 import { notificationText } from './texts';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+type TDigestItem = { kind: string; params: Record<string, string | number> };
 
 /**
  * Subscriptions that end in 7 days and in 1 day (issue 26), told to the student and the teacher. Runs every hour
@@ -92,22 +94,24 @@ export async function sendDigests(deps: TNotificationsDeps): Promise<number> {
       .orderBy(asc(notifications.createdAt));
     if (items.length === 0) continue;
     const [who] = await deps.db.select({ email: user.email, language: user.language }).from(user).where(eq(user.id, userId));
-    if (!who || !(await claim(deps, `digest:${userId}:${day}`, userId))) continue;
-    const lng = toLanguage(who.language);
-    const lines = items.map((i) => `• ${notificationText(lng, `kinds.${i.kind}.body`, i.params)}`);
-    const footer = notificationText(lng, 'email.digestFooter', { link: `${origin(deps)}/` });
-    const text = [...lines, '', footer].join('\n');
-    const subject = notificationText(lng, 'email.digestSubject');
-    const html = await emailHtml({ lng, title: subject, paragraphs: lines, footer: [footer] });
-    try {
-      await deps.mailer.send({ to: who.email, subject, text, html });
-      sent += 1;
-    } catch (err) {
-      await release(deps, `digest:${userId}:${day}`);
-      throw err;
-    }
+    if (!who) continue;
+    sent += await sendClaimed(deps, [{ key: `digest:${userId}:${day}`, recipientId: userId, send: () => sendDigest(deps, who, items) }], {
+      stopAtFailure: true,
+    });
   }
   return sent;
+}
+
+/** One person's digest: a line per notification of the day, in their language. */
+async function sendDigest(deps: TNotificationsDeps, who: { email: string; language: string }, items: TDigestItem[]): Promise<boolean> {
+  const lng = toLanguage(who.language);
+  const lines = items.map((i) => `• ${notificationText(lng, `kinds.${i.kind}.body`, i.params)}`);
+  const footer = notificationText(lng, 'email.digestFooter', { link: `${origin(deps)}/` });
+  const text = [...lines, '', footer].join('\n');
+  const subject = notificationText(lng, 'email.digestSubject');
+  const html = await emailHtml({ lng, title: subject, paragraphs: lines, footer: [footer] });
+  await deps.mailer.send({ to: who.email, subject, text, html });
+  return true;
 }
 
 export function digestJob(deps: TNotificationsDeps) {
