@@ -191,6 +191,9 @@ test.describe('teacher registration', () => {
 
     await page.goto('/register');
     await page.getByLabel('الاسم الكامل').fill('Taken Email');
+    // The name's suggested subdomain lands after its tables load: typing the subdomain during that moment let the
+    // suggestion and the typed text meet in the field on a loaded machine ("taken-emailtaken-b-…").
+    await expect(page.getByLabel('النطاق الفرعي لمنصتك')).toHaveValue('taken-email');
     await page.getByLabel('النطاق الفرعي لمنصتك').fill(second.subdomain);
     await page.getByLabel('البريد الإلكتروني').fill(first.email.toUpperCase());
     await page.locator('#password').fill(second.password);
