@@ -62,9 +62,9 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     clock,
     onCoursesChanged: (teacherId) => landing.site.coursesChanged(teacherId),
     // Courses cannot import the video domain (video → learning → courses): the link is made here.
-    onLessonsRemoved: async (teacherId, lessonIds) => {
+    onLessonsRemoved: async (teacherId, lessonIds, courseId) => {
       await video.forgetLessons(teacherId, lessonIds);
-      await quizzes.files.forgetLessons(teacherId, lessonIds);
+      await quizzes.files.forgetLessons(teacherId, lessonIds, courseId);
     },
   });
   const certificates = createCertificates({ db, clock, config, files: courses.files });
@@ -129,7 +129,7 @@ export function createServices({ config, db, jobs, logger, mailer = createMailer
     transfers: createTransfers({ config, db, clock, jobs, mailer: noticeMail, notify: notifications.notify }),
     quizzes,
     site: siteService({ db, mailer, secret: resolveAuthSecret(config), logger }),
-    staff: createStaff({ db, clock, auth, config, mailer, secret: resolveAuthSecret(config) }),
+    staff: createStaff({ db, clock, auth, config, mailer, secret: resolveAuthSecret(config), notifications: notifications.team }),
   };
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upload } from './courses-helpers';
+import { publishedCourse, registerTeacher, upload } from './courses-helpers';
 import { createTestApp, DRIVER, type TTestApp } from './harness';
 import { createQuiz, errorCode, examSubject, photo, quizClass, start } from './quizzes-helpers';
 
@@ -158,5 +158,26 @@ describe(`quizzes: figures of bank questions on ${DRIVER}`, () => {
     expect(fs.readdirSync(bankFigures(c.teacher.id, courseId)).sort()).toEqual([two, three].sort());
     expect((await c.teacher.b.delete(`/api/quizzes/teacher/bank/${q2.id}`)).status).toBe(200);
     expect(fs.readdirSync(bankFigures(c.teacher.id, courseId))).toEqual([three]);
+  });
+
+  it('removes the bank figures and the quizzes’ figures with their course', async () => {
+    // No student subscribed: a course with subscriptions can only be archived.
+    const teacher = await registerTeacher(t, 'academy');
+    const course = await publishedCourse(teacher, { kind: 'regular', lessons: 1 });
+    const bankFigure = await upload(t, teacher.b, `/api/quizzes/teacher/figures/bank/${course.courseId}`, await photo(), 'image/png');
+    expect(bankFigure.status).toBe(201);
+    const { figure } = (await bankFigure.json()) as { figure: string };
+    const quiz = await createQuiz(teacher, course, {});
+    expect((await upload(t, teacher.b, `/api/quizzes/teacher/figures/${quiz.id}`, await photo(), 'image/png')).status).toBe(201);
+    // Another course's bank of the same teacher stays.
+    const kept = await publishedCourse(teacher, { kind: 'regular', lessons: 1 });
+    expect((await upload(t, teacher.b, `/api/quizzes/teacher/figures/bank/${kept.courseId}`, await photo(), 'image/png')).status).toBe(201);
+    expect(fs.readdirSync(bankFigures(teacher.id, course.courseId))).toEqual([figure]);
+    expect(fs.readdirSync(figuresOf(teacher.id, quiz.lessonId))).toHaveLength(1);
+
+    expect((await teacher.b.delete(`/api/courses/teacher/courses/${course.courseId}`)).status).toBe(200);
+    expect(fs.existsSync(bankFigures(teacher.id, course.courseId))).toBe(false);
+    expect(fs.existsSync(figuresOf(teacher.id, quiz.lessonId))).toBe(false);
+    expect(fs.readdirSync(bankFigures(teacher.id, kept.courseId))).toHaveLength(1);
   });
 });

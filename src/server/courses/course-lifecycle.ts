@@ -51,7 +51,7 @@ export async function remove(deps: TCoursesDeps, teacherId: string, courseId: st
   });
   deps.onCoursesChanged(teacherId);
   await Promise.all(keys.files.map((k) => files.remove(k)));
-  await deps.onLessonsRemoved(teacherId, keys.lessonIds);
+  await deps.onLessonsRemoved(teacherId, keys.lessonIds, courseId);
   return { ok: true as const };
 }
 

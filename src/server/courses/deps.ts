@@ -9,8 +9,11 @@ export type TCoursesDeps = {
   files: TFilesStore;
   /** A course's card on the landing page may have changed (published, withdrawn, edited, new plans): the landing cache drops it. */
   onCoursesChanged: (teacherId: string) => void;
-  /** Lessons were deleted (alone or with their course): their processed videos in storage go too (video domain). */
-  onLessonsRemoved: (teacherId: string, lessonIds: string[]) => Promise<void>;
+  /**
+   * Lessons were deleted (alone or with their course): their processed videos in storage go too (video domain).
+   * `courseId` when the whole course went: what is kept by course rather than by lesson goes too (the quizzes' bank figures).
+   */
+  onLessonsRemoved: (teacherId: string, lessonIds: string[], courseId?: string) => Promise<void>;
 };
 
 /** The signed-in teacher, as far as the plan limits need it. */

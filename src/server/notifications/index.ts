@@ -10,6 +10,7 @@ import type { TNotify } from '@server/core/notify-port';
 import { listNotifications, markAllRead, markRead, unreadCount } from './centre';
 import type { TNotificationsDeps, TPushOptions } from './deps';
 import { emailBatchJob, sendNotificationEmails } from './email';
+import { forgetRecipientOfTeacher } from './forget';
 import { createLiveHub } from './live-hub';
 import { noticeMailer } from './notice-mailer';
 import { notify, notifySafely } from './notify';
@@ -66,6 +67,8 @@ export function createNotifications({ bus, push = {}, ...rest }: TDomainDeps) {
     /** The mailer for domains that write their own notice e-mails: preferences and unsubscribe links apply (decision 181). */
     mailer: noticeMailer(deps, rest.mailer),
     centre: bindDeps(deps, { listNotifications, unreadCount, markRead, markAllRead }),
+    /** For the staff domain (through services.ts): a removed member's notifications of that teacher go. */
+    team: bindDeps(deps, { forgetRecipientOfTeacher }),
     preferences: bindDeps(deps, { listPreferences, savePreference }),
     push: bindDeps(deps, { pushStatus, subscribeDevice, unsubscribeDevice }),
     jobs: bindDeps(deps, { notify, sendNotificationEmails, sendNotificationPushes, sendEndingNotices, sendDigests }),

@@ -22,8 +22,11 @@ export function answerStorage(config: Pick<TConfig, 's3' | 'dataDir'>): TQuizzes
 export const lessonPrefix = (teacherId: string, lessonId: string) => `${teacherId}/${lessonId}/`;
 
 /** A bank figure (decision 232): under the course's bank, apart from every outline item (lesson ids are UUIDs). */
-export const bankFigureKey = (teacherId: string, courseId: string, name: string) => `${teacherId}/bank/${courseId}/${name}`;
+const bankPrefix = (teacherId: string, courseId: string) => `${teacherId}/bank/${courseId}/`;
+export const bankFigureKey = (teacherId: string, courseId: string, name: string) => `${bankPrefix(teacherId, courseId)}${name}`;
 
-export async function forgetLessons({ storage }: TQuizzesDeps, teacherId: string, lessonIds: string[]) {
+/** Deleted outline items' files; with `courseId` the whole course went, and its bank's figures go too (decision 232). */
+export async function forgetLessons({ storage }: TQuizzesDeps, teacherId: string, lessonIds: string[], courseId?: string) {
   for (const lessonId of lessonIds) await storage.remove(lessonPrefix(teacherId, lessonId));
+  if (courseId) await storage.remove(bankPrefix(teacherId, courseId));
 }

@@ -35,7 +35,11 @@ export async function changeRole({ db }: TStaffDeps, teacherId: string, memberId
   });
 }
 
-export async function removeMember({ db }: TStaffDeps, teacherId: string, memberId: string, actor: TTeamActor) {
+/**
+ * Removal also takes away what they were told as this teacher's staff (decision 233): their list, unread count and
+ * queued e-mails and pushes; another platform's notifications stay.
+ */
+export async function removeMember({ db, notifications }: TStaffDeps, teacherId: string, memberId: string, actor: TTeamActor) {
   return db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(staffMembers)
@@ -43,6 +47,7 @@ export async function removeMember({ db }: TStaffDeps, teacherId: string, member
       .returning();
     if (!gone) throw new AppError('STAFF_NOT_FOUND');
     await tx.delete(session).where(eq(session.userId, gone.userId));
+    await notifications.forgetRecipientOfTeacher(teacherId, gone.userId, tx);
     await audit(tx, {
       actorUserId: actor.userId,
       actorRole: actor.role,
