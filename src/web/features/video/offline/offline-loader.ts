@@ -42,6 +42,9 @@ export function offlineLoader(lessonId: string, playlist: string, keys: Record<s
         stats.loading.first = stats.loading.end = performance.now();
         stats.loaded = stats.total = size;
         callbacks.onSuccess({ url: context.url, data }, stats, context, null);
+      }, (error: unknown) => {
+        // Storage that cannot be read (evicted, or the browser refusing IndexedDB): the part is as good as missing.
+        if (!this.aborted) callbacks.onError({ code: 404, text: String(error) }, context, null, stats);
       });
     }
 
