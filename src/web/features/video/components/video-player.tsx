@@ -4,12 +4,12 @@ import { formatDate } from '@shared/dates';
 import { toLanguage } from '@shared/i18n';
 import { Button } from '@web/components/ui/button';
 import { cx } from '@web/lib/cx';
-import { DataSaverPanel, useDataSaver } from './data-saver';
+import { DataSaverPanel } from './data-saver';
 import type { TPlayFailure } from './hls-recovery';
+import { FailureBox, OVERLAY_BOX, usePlayerStream } from './player-failure';
 import { PlayGlyph } from './player-icons';
 import { useFullscreen, useMediaState } from './media-hooks';
 import { PlayerControls } from './player-controls';
-import { useHls } from './use-hls';
 import { usePlayback } from './use-playback';
 import { useWatermark } from './use-watermark';
 import { stepTime } from './video-math';
@@ -137,35 +137,12 @@ export function VideoPlayer({ lessonId, poster, preview = false }: { lessonId: s
   const video = useRef<HTMLVideoElement>(null);
   const playback = usePlayback(lessonId, video, preview);
   const { session, stopped } = playback;
-  const [failure, setFailure] = useState<TPlayFailure | null>(null);
-  const saver = useDataSaver(video, session?.playlistUrl ?? null, session?.dataSaver);
-  const hls = useHls(video, saver.source, saver.mode, (f) => {
-    // A key or segment refused: ask the server why (another device, access ended) before saying anything.
-    const status = f.kind === 'refused' ? f.status : null;
-    if (status === 401 || status === 403 || status === 409) void playback.beat();
-    setFailure(status === 409 ? null : f);
-  });
+  const { failure, clearFailure, saver, hls, retry } = usePlayerStream(video, playback);
   const media = useMediaState(video);
   const fullscreen = useFullscreen(container);
   const [speed, setSpeed] = useState(1);
   useViewerWatermark(container, video, session, preview);
-  useResume(video, session, speed, () => setFailure(null));
-  // After the line dropped, the same player loads again from where it stopped (and does so by itself once the
-  // browser is back online); anything else asks for a new session.
-  const retry = () => {
-    if (failure?.kind === 'network' && hls.retry()) {
-      setFailure(null);
-      void video.current?.play().catch(() => undefined);
-    } else playback.start();
-  };
-  const retryNow = useRef(retry);
-  retryNow.current = retry;
-  useEffect(() => {
-    if (failure?.kind !== 'network') return;
-    const online = () => retryNow.current();
-    window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
-  }, [failure]);
+  useResume(video, session, speed, clearFailure);
   const { active, wake } = useIdle();
   const { toggle, seek, mute, volume, rate } = useMediaActions(video);
   const onKeyDown = usePlayerKeys({ video, hasSession: Boolean(session), fullscreen, wake, toggle, seek, mute });
@@ -226,7 +203,7 @@ export function VideoPlayer({ lessonId, poster, preview = false }: { lessonId: s
           onFullscreen={fullscreen.toggle}
         />
       ) : null}
-      <PlayerOverlay playback={playback} failure={stopped ? null : failure} recovering={hls.recovering && !stopped} onStart={() => playback.start()} onRetry={retry} />
+      <PlayerOverlay playback={playback} failure={stopped ? null : failure} recovering={hls.recovering && !stopped} onRetry={retry} />
       <DataSaverPanel saver={saver} visible={showControls && !stopped} />
     </div>
   );
@@ -236,31 +213,14 @@ type TOverlayProps = {
   playback: ReturnType<typeof usePlayback>;
   failure: TPlayFailure | null;
   recovering: boolean;
-  onStart: () => void;
   onRetry: () => void;
 };
 
-/** What the student reads when playback stopped: the line dropped (try again), or the lesson could not play. */
-function FailureBox({ failure, message, busy, onRetry }: { failure: TPlayFailure | null; message?: string; busy: boolean; onRetry: () => void }) {
-  const { t } = useTranslation('video');
-  const network = failure?.kind === 'network';
-  return (
-    <div className={OVERLAY_BOX} role="alert" data-testid="player-refused" data-failure={failure?.kind}>
-      {network ? <p className="max-w-md text-sm font-bold sm:text-base">{t('player.networkTitle')}</p> : null}
-      <p className="max-w-md text-xs text-white/85 sm:text-sm">{message ?? (network ? t('player.network') : t('player.failed'))}</p>
-      <Button size="sm" variant="secondary" onClick={onRetry} busy={busy} data-testid="player-retry">
-        {t('player.retry')}
-      </Button>
-    </div>
-  );
-}
-
-const OVERLAY_BOX = 'absolute inset-0 z-40 flex flex-col items-center justify-center gap-3 bg-black/75 p-4 text-center';
-
 /** What covers the picture before playback, while it reconnects, when another device took over, or when playback fails. */
-function PlayerOverlay({ playback, failure, recovering, onStart, onRetry }: TOverlayProps) {
+function PlayerOverlay({ playback, failure, recovering, onRetry }: TOverlayProps) {
   const { t } = useTranslation('video');
   const { session, stopped, starting } = playback;
+  const onStart = () => playback.start();
   if (session && !failure && !stopped) {
     if (!recovering) return null;
     return (
@@ -284,7 +244,8 @@ function PlayerOverlay({ playback, failure, recovering, onStart, onRetry }: TOve
       </div>
     );
   }
-  if (stopped || failure) return <FailureBox failure={stopped ? null : failure} message={stopped?.message} busy={starting} onRetry={stopped ? onStart : onRetry} />;
+  if (stopped || failure)
+    return <FailureBox failure={stopped ? null : failure} message={stopped?.message} busy={starting} onRetry={stopped ? onStart : onRetry} />;
   return (
     <div className="absolute inset-0 z-40 flex items-center justify-center bg-black/30">
       <button

@@ -34,7 +34,10 @@ function useOfflineHls(video: RefObject<HTMLVideoElement | null>, lesson: TOffli
         player = hls;
         hls.on(Hls.Events.MANIFEST_PARSED, () => void media.play().catch(() => undefined));
         // Nothing comes from the network here: a refused or failed read is a part (or key) this device no longer has.
-        recovery = recoverFatalErrors(Hls, hls, media, { onRecovering: () => undefined, onFailure: (f) => onProblem(f.kind === 'media' ? 'media' : 'missing') });
+        recovery = recoverFatalErrors(Hls, hls, media, {
+          onRecovering: () => undefined,
+          onFailure: (f) => onProblem(f.kind === 'media' ? 'media' : 'missing'),
+        });
         hls.loadSource(`${location.origin}/offline-lesson/${lesson.lessonId}/${lesson.licence.rendition}/index.m3u8`);
         hls.attachMedia(media);
       } catch (error) {
