@@ -15,7 +15,7 @@ import type { TOfflineLesson } from './offline-store';
  * Why a stored lesson does not play: its licence (expired: renew online; invalid: download again), a part missing
  * from this browser's storage (the browser may free it when the phone is full: download again), or the picture.
  */
-export type TOfflineProblem = TLicenceRefusal | 'missing' | 'media';
+type TOfflineProblem = TLicenceRefusal | 'missing' | 'media';
 
 /** hls.js (light) on the stored lesson: keys from the licence, segments from this browser; nothing from the network. */
 function useOfflineHls(video: RefObject<HTMLVideoElement | null>, lesson: TOfflineLesson, onProblem: (problem: TOfflineProblem) => void) {
