@@ -23,7 +23,7 @@ type TProps = {
 /**
  * A file field in the page's language. A native <input type=file> writes its button and its "no file
  * chosen" in the browser's language, whatever the page's (issue 11): the input stays, labelled and used
- * by assistive technology and tests, but people see and press our button (named by the field's label), and read
+ * by assistive technology and tests, but people see and press our button (the field's label and the chosen name describe it), and read
  * the chosen name. The input is emptied after each choice so that choosing the same file again is heard.
  */
 export function FilePicker({ id, label, accept, file, onChange, hint, disabled, busy, capture, testId, className }: TProps) {
@@ -56,15 +56,13 @@ export function FilePicker({ id, label, accept, file, onChange, hint, disabled, 
       />
       <div className="flex flex-wrap items-center gap-3">
         <Button
-          id={`${id}-choose`}
           type="button"
           variant="secondary"
           size="sm"
           disabled={disabled}
           busy={busy}
           onClick={() => input.current?.click()}
-          aria-labelledby={`${id}-choose ${id}-label`}
-          aria-describedby={cx(`${id}-name`, hint ? `${id}-hint` : null)}
+          aria-describedby={cx(`${id}-label`, `${id}-name`, hint ? `${id}-hint` : null)}
           data-testid={`${id}-choose`}
         >
           {file ? t('filePicker.change') : t('filePicker.choose')}
