@@ -1,27 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueAccount } from '../support/fixtures';
-import { registerTeacherViaApi, signOutViaApi } from '../support/auth';
+import { expect, test } from '../support/fixtures';
 import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
-import { callApi, freeVideoCourse } from '../support/video';
+import { enrolledVideoStudent } from './video-offline-helpers';
 
 /* Offline lessons (issue 30, decision 192): download in the app, play with the network cut, refuse after the licence ends. */
 
 const DAY = 86_400_000;
-
-async function enrolledStudent(page: Page, origin: string) {
-  const teacher = uniqueAccount('offteacher');
-  await registerTeacherViaApi(page, teacher, 'أستاذة نادية');
-  const { courseId, lessonId } = await freeVideoCourse(page.request, origin, { title: 'الرياضيات', section: 'الوحدة الأولى', lesson: 'الدوال', seconds: 20 });
-  await signOutViaApi(page);
-  const student = uniqueAccount('offstudent');
-  const signUp = await page.request.post('/api/accounts/register/student', {
-    data: { name: 'مريم بن علي', email: student.email, password: student.password, platform: teacher.subdomain },
-    headers: { origin },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(201);
-  await callApi(page.request, origin, 'post', `/api/learning/student/courses/${courseId}/enroll-free`, {});
-  return { url: `/student/dashboard/courses/${courseId}/lessons/${lessonId}`, lessonId };
-}
 
 /** The first stored segment's first byte, read from the browser's IndexedDB as the app stored it. */
 function firstStoredByte(page: Page, lessonId: string) {
@@ -49,7 +33,7 @@ test.describe('offline lessons (Arabic, 375 px)', () => {
     baseURL,
   }) => {
     const origin = new URL(baseURL!).origin;
-    const { url, lessonId } = await enrolledStudent(page, origin);
+    const { url, lessonId } = await enrolledVideoStudent(page, origin);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(url);
     await expectDirection(page, 'ar');

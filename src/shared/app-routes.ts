@@ -65,6 +65,8 @@ export const APP_ROUTE_PATTERNS: readonly string[] = [
   '/student/dashboard/offline',
   '/student/dashboard/messages',
   '/student/dashboard/*',
+  // The installed app started without a network: the downloaded lessons, no session needed (issue 30).
+  '/student/offline',
   '/platform/:subdomain',
   '/platform/:subdomain/teach',
   '/platform/:subdomain/login',

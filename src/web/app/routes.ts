@@ -17,7 +17,7 @@ import { quizzesStudentRoutes, quizzesTeacherRoutes } from '@web/features/quizze
 import { revenueStudentRoutes, revenueTeacherRoutes } from '@web/features/revenue/routes';
 import { sitePublicRoutes } from '@web/features/site/routes';
 import { subscriptionsTeacherRoutes } from '@web/features/subscriptions/routes';
-import { videoPlatformRoutes, videoStudentRoutes } from '@web/features/video/routes';
+import { videoOfflineAppRoute, videoPlatformRoutes, videoStudentRoutes } from '@web/features/video/routes';
 import { hostPlatform } from '@web/lib/host-platform';
 import { page, placeholder } from '@web/lib/route-helpers';
 
@@ -159,6 +159,7 @@ export const routes: RouteObject[] = [
     children: [
       teacherArea,
       studentArea(''),
+      videoOfflineAppRoute,
       adminArea,
       {
         path: 'platform/:subdomain',

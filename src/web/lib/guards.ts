@@ -1,6 +1,10 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { hostPlatform } from './host-platform';
+import { ApiError } from '@web/lib/api-error';
 import { fetchSession, signOut, type TSession } from '@web/lib/session';
+
+/** The downloaded lessons, outside the signed-in area (src/web/features/video/routes.ts). */
+const OFFLINE_LESSONS = '/student/offline';
 
 /** Where the user was going, so that login can send them back (only same-site paths are kept). */
 function withOrigin(loginPath: string, request: Request) {
@@ -28,7 +32,12 @@ export async function teacherGuard({ request }: LoaderFunctionArgs): Promise<TSe
 export async function studentGuard({ request, params }: LoaderFunctionArgs): Promise<TSession> {
   const platform = params.subdomain?.toLowerCase() ?? hostPlatform();
   const login = params.subdomain ? `/platform/${params.subdomain}/login` : platform ? '/login' : '/student/login';
-  const session = await fetchSession();
+  // No network at all (the installed app started offline): the session cannot be asked, the downloaded lessons
+  // can still play. Before this, the student met "Unexpected Application Error" (issue 30).
+  const session = await fetchSession().catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 0) throw redirect(OFFLINE_LESSONS);
+    throw error;
+  });
   if (!session) throw redirect(withOrigin(login, request));
   if (!session.student) {
     await signOut();

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilePicker } from '@web/components/file-picker';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { QueryError } from '@web/components/ui/error-state';
@@ -49,13 +50,11 @@ function Composer({ send, attach }: Pick<TProps, 'send' | 'attach'>) {
   const client = useQueryClient();
   const [body, setBody] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [fileKey, setFileKey] = useState(0);
   const mutation = useMutation({
     mutationFn: () => (file ? attach(file, body.slice(0, CAPTION_MAX)) : send(body)),
     onSuccess: async () => {
       setBody('');
       setFile(null);
-      setFileKey((k) => k + 1);
       await client.invalidateQueries({ queryKey: messageKeys.all });
     },
     onError: (e) => notify.error(errorText(e)),
@@ -77,18 +76,15 @@ function Composer({ send, attach }: Pick<TProps, 'send' | 'attach'>) {
         rows={3}
         data-testid="message-input"
       />
-      <label className="block text-sm text-gray-700">
-        <span className="font-semibold">{t('messages.attach')}</span>
-        <span className="block text-xs text-gray-600">{t('messages.attachHint')}</span>
-        <input
-          key={fileKey}
-          type="file"
-          accept={ACCEPT}
-          className="mt-1 block w-full text-sm"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          data-testid="message-file-input"
-        />
-      </label>
+      <FilePicker
+        id="message-file"
+        testId="message-file-input"
+        label={t('messages.attach')}
+        hint={t('messages.attachHint')}
+        accept={ACCEPT}
+        file={file}
+        onChange={setFile}
+      />
       <Button type="submit" busy={mutation.isPending} disabled={!ready} data-testid="message-send">
         {t('messages.send')}
       </Button>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilePicker } from '@web/components/file-picker';
 import { Notice } from '@web/components/ui/notice';
 import { useErrorText } from '@web/lib/api-errors';
 import { useBytesFormat } from '@web/lib/format';
@@ -52,18 +53,14 @@ export function HandwritingUpload({ attemptId, question, saved }: { attemptId: s
           </ul>
         </div>
       ) : null}
-      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        {t('take.uploadLabel')}
-      </label>
-      <input
+      <FilePicker
         id={id}
-        type="file"
+        label={t('take.uploadLabel')}
         accept="image/*,application/pdf"
         capture="environment"
-        disabled={busy}
-        data-testid={id}
-        className="block w-full text-sm file:me-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-primary-50 file:px-4 file:text-primary-800"
-        onChange={(e) => void pick(e.target.files?.[0])}
+        busy={busy}
+        file={file}
+        onChange={(picked) => void pick(picked ?? undefined)}
       />
       {busy ? <p className="text-sm text-gray-600">{t('take.uploading')}</p> : null}
       {file && !busy ? (

@@ -1,5 +1,6 @@
 import { createContext, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilePicker } from '@web/components/file-picker';
 import { Button } from '@web/components/ui/button';
 import { Notice } from '@web/components/ui/notice';
 import { useErrorText } from '@web/lib/api-errors';
@@ -19,6 +20,7 @@ export function FigureField({ id, value, onChange }: { id: string; value: string
   const bytes = useBytesFormat();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [picked, setPicked] = useState<string | null>(null);
   if (!home) return null;
 
   const pick = async (file: File | undefined) => {
@@ -28,6 +30,7 @@ export function FigureField({ id, value, onChange }: { id: string; value: string
     setBusy(true);
     try {
       onChange((await uploadFigure(home, file)).figure);
+      setPicked(file.name);
     } catch (e) {
       setError(errorText(e));
     } finally {
@@ -37,25 +40,21 @@ export function FigureField({ id, value, onChange }: { id: string; value: string
 
   return (
     <div className="space-y-1">
-      <label htmlFor={`${id}-figure`} className="block text-sm font-medium text-gray-800">
-        {t('build.figure')}
-      </label>
+      <FilePicker
+        id={`${id}-figure`}
+        label={t('build.figure')}
+        accept="image/jpeg,image/png,image/webp"
+        busy={busy}
+        // A figure saved earlier has no file name to show: its picture below says it is there.
+        file={value ? { name: picked ?? '' } : null}
+        onChange={(f) => void pick(f ?? undefined)}
+      />
       <FigureImage src={value ? homeFigureUrl(home, value) : null} />
-      <div className="flex flex-wrap items-center gap-2">
-        <input
-          id={`${id}-figure`}
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          disabled={busy}
-          className="block max-w-full text-sm file:me-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-primary-50 file:px-4 file:text-primary-800"
-          onChange={(e) => void pick(e.target.files?.[0])}
-        />
-        {value ? (
-          <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
-            {t('build.removeFigure')}
-          </Button>
-        ) : null}
-      </div>
+      {value ? (
+        <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
+          {t('build.removeFigure')}
+        </Button>
+      ) : null}
       <p className="text-xs text-gray-600">{busy ? t('build.figureSending') : t('build.figureHint', { max: bytes(FIGURE_MAX_BYTES) })}</p>
       {error ? <Notice tone="error">{error}</Notice> : null}
     </div>

@@ -4,11 +4,12 @@ import { formatDate } from '@shared/dates';
 import { toLanguage } from '@shared/i18n';
 import { Button } from '@web/components/ui/button';
 import { cx } from '@web/lib/cx';
-import { DataSaverPanel, useDataSaver } from './data-saver';
+import { DataSaverPanel } from './data-saver';
+import type { TPlayFailure } from './hls-recovery';
+import { FailureBox, OVERLAY_BOX, usePlayerStream } from './player-failure';
 import { PlayGlyph } from './player-icons';
 import { useFullscreen, useMediaState } from './media-hooks';
 import { PlayerControls } from './player-controls';
-import { useHls } from './use-hls';
 import { usePlayback } from './use-playback';
 import { useWatermark } from './use-watermark';
 import { stepTime } from './video-math';
@@ -35,12 +36,12 @@ function useViewerWatermark(container: RefObject<HTMLElement | null>, video: Ref
   useWatermark(container, marks, () => video.current?.pause());
 }
 
-function useResume(video: RefObject<HTMLVideoElement | null>, session: TSession, speed: number, setBroken: (broken: boolean) => void) {
+function useResume(video: RefObject<HTMLVideoElement | null>, session: TSession, speed: number, clearFailure: () => void) {
   // A new session starts where the student stopped last time (unless that was the very end), at the chosen speed.
   useEffect(() => {
     const media = video.current;
     if (!session || !media) return;
-    setBroken(false);
+    clearFailure();
     const onReady = () => {
       if (session.resumeAt > 1 && session.resumeAt < session.durationSec - 5) media.currentTime = session.resumeAt;
       media.playbackRate = speed;
@@ -136,18 +137,12 @@ export function VideoPlayer({ lessonId, poster, preview = false }: { lessonId: s
   const video = useRef<HTMLVideoElement>(null);
   const playback = usePlayback(lessonId, video, preview);
   const { session, stopped } = playback;
-  const [broken, setBroken] = useState(false);
-  const saver = useDataSaver(video, session?.playlistUrl ?? null, session?.dataSaver);
-  const hls = useHls(video, saver.source, saver.mode, (status) => {
-    // A key or segment refused: ask the server why (another device, access ended) before saying anything.
-    if (status === 401 || status === 403 || status === 409) void playback.beat();
-    setBroken(status !== 409);
-  });
+  const { failure, clearFailure, saver, hls, retry } = usePlayerStream(video, playback);
   const media = useMediaState(video);
   const fullscreen = useFullscreen(container);
   const [speed, setSpeed] = useState(1);
   useViewerWatermark(container, video, session, preview);
-  useResume(video, session, speed, setBroken);
+  useResume(video, session, speed, clearFailure);
   const { active, wake } = useIdle();
   const { toggle, seek, mute, volume, rate } = useMediaActions(video);
   const onKeyDown = usePlayerKeys({ video, hasSession: Boolean(session), fullscreen, wake, toggle, seek, mute });
@@ -208,44 +203,54 @@ export function VideoPlayer({ lessonId, poster, preview = false }: { lessonId: s
           onFullscreen={fullscreen.toggle}
         />
       ) : null}
-      <PlayerOverlay playback={playback} broken={broken && !stopped} onRetry={() => playback.start()} />
+      <PlayerOverlay playback={playback} failure={stopped ? null : failure} recovering={hls.recovering && !stopped} onRetry={retry} />
       <DataSaverPanel saver={saver} visible={showControls && !stopped} />
     </div>
   );
 }
 
-/** What covers the picture before playback, when another device took over, or when playback is refused. */
-function PlayerOverlay({ playback, broken, onRetry }: { playback: ReturnType<typeof usePlayback>; broken: boolean; onRetry: () => void }) {
+type TOverlayProps = {
+  playback: ReturnType<typeof usePlayback>;
+  failure: TPlayFailure | null;
+  recovering: boolean;
+  onRetry: () => void;
+};
+
+/** What covers the picture before playback, while it reconnects, when another device took over, or when playback fails. */
+function PlayerOverlay({ playback, failure, recovering, onRetry }: TOverlayProps) {
   const { t } = useTranslation('video');
   const { session, stopped, starting } = playback;
-  if (session && !broken && !stopped) return null;
-  const box = 'absolute inset-0 z-40 flex flex-col items-center justify-center gap-3 bg-black/75 p-4 text-center';
+  const onStart = () => playback.start();
+  if (session && !failure && !stopped) {
+    if (!recovering) return null;
+    return (
+      <p
+        role="status"
+        className="absolute inset-x-0 top-0 z-40 bg-black/70 px-3 py-2 text-center text-xs font-medium sm:text-sm"
+        data-testid="player-reconnecting"
+      >
+        {t('player.reconnecting')}
+      </p>
+    );
+  }
   if (stopped?.kind === 'other-device') {
     return (
-      <div className={box} role="alert" data-testid="player-other-device">
+      <div className={OVERLAY_BOX} role="alert" data-testid="player-other-device">
         <p className="max-w-md text-sm font-bold sm:text-base">{t('player.otherDeviceTitle')}</p>
         <p className="max-w-md text-xs text-white/85 sm:text-sm">{stopped.message || t('player.otherDevice')}</p>
-        <Button size="sm" onClick={onRetry} busy={starting} data-testid="player-take-over">
+        <Button size="sm" onClick={onStart} busy={starting} data-testid="player-take-over">
           {t('player.playHere')}
         </Button>
       </div>
     );
   }
-  if (stopped || broken) {
-    return (
-      <div className={box} role="alert" data-testid="player-refused">
-        <p className="max-w-md text-sm">{stopped?.message ?? t('player.failed')}</p>
-        <Button size="sm" variant="secondary" onClick={onRetry} busy={starting}>
-          {t('player.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (stopped || failure)
+    return <FailureBox failure={stopped ? null : failure} message={stopped?.message} busy={starting} onRetry={stopped ? onStart : onRetry} />;
   return (
     <div className="absolute inset-0 z-40 flex items-center justify-center bg-black/30">
       <button
         type="button"
-        onClick={onRetry}
+        onClick={onStart}
         disabled={starting}
         aria-label={t('player.start')}
         className="inline-flex h-16 w-16 items-center justify-center rounded-full bg-primary-600 text-white shadow-lg hover:bg-primary-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-70"

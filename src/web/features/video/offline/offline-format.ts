@@ -3,6 +3,9 @@ import { hostPlatform } from '@web/lib/host-platform';
 /** The student's offline lessons screen (src/shared/app-routes.ts). */
 export const OFFLINE_PATH = '/student/dashboard/offline';
 
+/** A lesson's page, where it is downloaded again (src/shared/app-routes.ts). */
+export const lessonPath = (courseId: string, lessonId: string) => `/student/dashboard/courses/${courseId}/lessons/${lessonId}`;
+
 /** Megabytes, with one decimal under 10 (shown through the `offline.mb` key in the reader's digits). */
 export function megabytes(bytes: number) {
   const mb = bytes / 1_000_000;

@@ -32,17 +32,23 @@ export function offlineLoader(lessonId: string, playlist: string, keys: Record<s
       this.context = context;
       const stats = this.stats;
       stats.loading.start = performance.now();
-      void this.read(context.url).then((data) => {
-        if (this.aborted) return;
-        if (data === null) {
-          callbacks.onError({ code: 404, text: 'not stored' }, context, null, stats);
-          return;
-        }
-        const size = typeof data === 'string' ? data.length : data.byteLength;
-        stats.loading.first = stats.loading.end = performance.now();
-        stats.loaded = stats.total = size;
-        callbacks.onSuccess({ url: context.url, data }, stats, context, null);
-      });
+      void this.read(context.url).then(
+        (data) => {
+          if (this.aborted) return;
+          if (data === null) {
+            callbacks.onError({ code: 404, text: 'not stored' }, context, null, stats);
+            return;
+          }
+          const size = typeof data === 'string' ? data.length : data.byteLength;
+          stats.loading.first = stats.loading.end = performance.now();
+          stats.loaded = stats.total = size;
+          callbacks.onSuccess({ url: context.url, data }, stats, context, null);
+        },
+        (error: unknown) => {
+          // Storage that cannot be read (evicted, or the browser refusing IndexedDB): the part is as good as missing.
+          if (!this.aborted) callbacks.onError({ code: 404, text: String(error) }, context, null, stats);
+        },
+      );
     }
 
     private async read(url: string): Promise<string | ArrayBuffer | null> {

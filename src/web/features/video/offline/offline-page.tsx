@@ -1,18 +1,19 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@shared/format';
 import { toLanguage } from '@shared/i18n';
 import type { TOfflineDevice } from '@shared/schemas/offline';
 import { usePageTitle } from '@web/components/page-title';
-import { Button } from '@web/components/ui/button';
+import { Button, buttonClass } from '@web/components/ui/button';
 import { Notice } from '@web/components/ui/notice';
 import { LESSON_CONTENT_CLASS } from '@web/components/ui/course-kit';
 import { videoApi } from '@web/features/video/api';
+import { queryClient } from '@web/lib/query-client';
 import { renewLesson } from './offline-download';
-import { megabytes, needsInstalledApp } from './offline-format';
+import { lessonPath, megabytes, needsInstalledApp } from './offline-format';
 import { OfflinePlayer } from './offline-player';
-import { deviceKey, listLessons, rememberDeviceId, removeLesson, type TOfflineLesson } from './offline-store';
+import { deviceKey, listLessons, readLesson, rememberDeviceId, removeLesson, type TOfflineLesson } from './offline-store';
 
 const LESSONS_KEY = ['video', 'offline', 'lessons'] as const;
 
@@ -103,11 +104,47 @@ export function OfflinePage() {
       {open ? (
         <section className="space-y-3">
           <h2 className="font-bold">{open.lesson.title}</h2>
-          <OfflinePlayer key={open.n} lesson={open.lesson} />
+          <OfflinePlayer
+            key={open.n}
+            lesson={open.lesson}
+            lessonUrl={lessonPath(open.lesson.courseId, open.lesson.lessonId)}
+            onRetry={() => setOpen(open.lesson)}
+            onRenew={async () => {
+              await renewLesson(open.lesson);
+              await queryClient.invalidateQueries({ queryKey: LESSONS_KEY });
+              const renewed = await readLesson(open.lesson.lessonId);
+              setOpen(renewed ?? null);
+            }}
+          />
           <div className={LESSON_CONTENT_CLASS} dangerouslySetInnerHTML={{ __html: open.lesson.bodyHtml }} />
         </section>
       ) : null}
       {navigator.onLine ? <Devices /> : null}
     </div>
+  );
+}
+
+/** The same page when the installed app started without a network (no session to ask): the way back once online. */
+export function OfflineAppPage() {
+  const { t } = useTranslation('video');
+  return (
+    // Outside the signed-in areas, which provide TanStack Query: this page brings its own (the same client).
+    <QueryClientProvider client={queryClient}>
+      <OfflineAppMain backLabel={t('offline.backToSpace')} note={t('offline.coldStart')} />
+    </QueryClientProvider>
+  );
+}
+
+function OfflineAppMain({ note, backLabel }: { note: string; backLabel: string }) {
+  return (
+    <main id="main" className="min-h-screen bg-gray-50 pt-4" data-testid="offline-app">
+      <div className="mx-auto max-w-3xl space-y-3 px-4">
+        <Notice tone="info">{note}</Notice>
+        <a href="/student/dashboard" className={buttonClass('secondary', 'sm')}>
+          {backLabel}
+        </a>
+      </div>
+      <OfflinePage />
+    </main>
   );
 }
