@@ -53,7 +53,11 @@ type TPushEndpointOwner = 'mine' | 'another' | 'none';
  * also whose it is, so that a browser whose subscription the server dropped (or whose key pair was replaced) can
  * subscribe again by itself (decision 210).
  */
-export async function pushStatus(deps: TNotificationsDeps, userId: string, endpoint?: string) {
+export async function pushStatus(
+  deps: TNotificationsDeps,
+  userId: string,
+  endpoint?: string,
+): Promise<{ publicKey: string; devices: number; endpoint?: TPushEndpointOwner }> {
   const rows = await deps.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   const status = { publicKey: (await vapidKeys(deps)).publicKey, devices: rows.length };
   if (endpoint === undefined) return status;
