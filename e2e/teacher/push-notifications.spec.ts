@@ -13,8 +13,11 @@ type TPushStatus = { publicKey: string; devices: number; worker: string };
  */
 function fakePushManager() {
   const KEY = 'e2e-push-endpoint';
+  // The server key the subscription was made with, as the browser keeps it (options.applicationServerKey).
+  const SERVER_KEY = 'e2e-push-server-key';
   const subscription = (endpoint: string) => ({
     endpoint,
+    options: { userVisibleOnly: true, applicationServerKey: Uint8Array.from(atob(localStorage.getItem(SERVER_KEY) ?? ''), (c) => c.charCodeAt(0)).buffer },
     toJSON: () => ({ endpoint, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } }),
     unsubscribe: async () => {
       localStorage.removeItem(KEY);
@@ -22,9 +25,11 @@ function fakePushManager() {
     },
   });
   PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
-    Object.assign(window, { e2eServerKeyBytes: (options?.applicationServerKey as Uint8Array).byteLength });
+    const bytes = options?.applicationServerKey as Uint8Array;
+    Object.assign(window, { e2eServerKeyBytes: bytes.byteLength });
     const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-${Math.random().toString(36).slice(2)}`;
     localStorage.setItem(KEY, endpoint);
+    localStorage.setItem(SERVER_KEY, btoa(String.fromCharCode(...bytes)));
     return subscription(endpoint) as unknown as PushSubscription;
   };
   PushManager.prototype.getSubscription = async function () {
@@ -75,5 +80,49 @@ test.describe('web push settings (Arabic)', () => {
         return prefs.preferences.filter((p) => !p.push).map((p) => p.kind);
       })
       .toEqual(['message']);
+  });
+
+  test('a subscription made with a replaced server key, or dropped by the server, is renewed quietly at the next start', async ({ page, context }) => {
+    await registerTeacherViaApi(page, uniqueAccount('push-renew'), 'أستاذة الأجهزة');
+    await context.grantPermissions(['notifications'], { origin: ORIGIN });
+    await page.addInitScript(fakePushManager);
+    const stored = () => page.evaluate(() => ({ endpoint: localStorage.getItem('e2e-push-endpoint'), key: localStorage.getItem('e2e-push-server-key') }));
+    const owner = async (endpoint: string) =>
+      ((await (await page.request.get(`/api/notifications/push?endpoint=${encodeURIComponent(endpoint)}`)).json()) as TPushStatus & { endpoint: string })
+        .endpoint;
+
+    await page.goto('/teacher/notifications');
+    await expectDirection(page, 'ar');
+    const toggle = page.getByTestId('push-settings').getByRole('checkbox', { name: 'تفعيل الإشعارات على هذا الجهاز' });
+    await toggle.click();
+    await expect(page.getByText('فُعّلت الإشعارات على هذا الجهاز')).toBeVisible();
+    const first = await stored();
+    const { publicKey } = (await (await page.request.get('/api/notifications/push')).json()) as TPushStatus;
+    expect(Buffer.from(first.key ?? '', 'base64').toString('base64url')).toBe(publicKey);
+    expect(await owner(first.endpoint ?? '')).toBe('mine');
+
+    // The browser's subscription was made with the key pair the operator replaced (decision 228).
+    await page.evaluate(() => localStorage.setItem('e2e-push-server-key', btoa(String.fromCharCode(4, ...Array<number>(64).fill(9)))));
+    await page.reload();
+    await expect.poll(async () => (await stored()).endpoint, { timeout: 15_000 }).not.toBe(first.endpoint);
+    const renewed = await stored();
+    expect(Buffer.from(renewed.key ?? '', 'base64').toString('base64url')).toBe(publicKey);
+    await expect.poll(() => owner(renewed.endpoint ?? '')).toBe('mine');
+    expect(await owner(first.endpoint ?? '')).toBe('none');
+    expect(((await (await page.request.get('/api/notifications/push')).json()) as TPushStatus).devices).toBe(1);
+    await expect(toggle).toBeChecked();
+    // No second permission prompt: the permission was already granted, and nothing was shown.
+    await expect(page.getByText('فُعّلت الإشعارات على هذا الجهاز')).toHaveCount(0);
+
+    // The server dropped the device (its push service said it was gone): registered again at the next start.
+    expect(
+      (await page.request.post('/api/notifications/push/unsubscribe', { data: { endpoint: renewed.endpoint }, headers: { origin: ORIGIN } })).status(),
+    ).toBe(200);
+    expect(await owner(renewed.endpoint ?? '')).toBe('none');
+    await page.goto('/teacher');
+    await expect.poll(async () => (await stored()).endpoint, { timeout: 15_000 }).not.toBe(renewed.endpoint);
+    const again = await stored();
+    await expect.poll(() => owner(again.endpoint ?? '')).toBe('mine');
+    expect(((await (await page.request.get('/api/notifications/push')).json()) as TPushStatus).devices).toBe(1);
   });
 });

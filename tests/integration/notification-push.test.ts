@@ -176,6 +176,25 @@ describe(`web push on ${DRIVER}`, () => {
       ).status,
     ).toBe(401);
   });
+
+  it('tells a browser whether the server knows its subscription, so that it can subscribe again by itself', async () => {
+    const teacher = await registerTeacher(t);
+    const student = await quickStudent(t, teacher);
+    const other = await quickStudent(t, teacher);
+    const phone = push.device();
+    const status = async (s: TStudent, endpoint?: string) =>
+      s.b.json(await s.b.get(`http://${teacher.host}/api/notifications/push${endpoint ? `?endpoint=${encodeURIComponent(endpoint)}` : ''}`));
+    expect((await status(student, phone.json.endpoint)).endpoint).toBe('none');
+    await subscribe(student, teacher.host, phone.json);
+    expect(await status(student, phone.json.endpoint)).toMatchObject({ endpoint: 'mine', devices: 1 });
+    // Another person signed in on the same browser is told it is someone else's device, and nothing more.
+    expect(await status(other, phone.json.endpoint)).toMatchObject({ endpoint: 'another', devices: 0 });
+    // Without an endpoint the answer is as before.
+    expect(await status(student)).not.toHaveProperty('endpoint');
+    // Dropped by the server (the push service said it is gone): unknown again.
+    await t.database.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.json.endpoint));
+    expect((await status(student, phone.json.endpoint)).endpoint).toBe('none');
+  });
 });
 
 describe(`the VAPID private key at rest on ${DRIVER} (decision 228)`, () => {

@@ -45,9 +45,29 @@ export async function unsubscribeDevice(deps: TNotificationsDeps, userId: string
   await deps.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
 }
 
-export async function pushStatus(deps: TNotificationsDeps, userId: string) {
+/** Whose device an endpoint is, as the browser holding it is told: its person's, another person's, or nobody's. */
+type TPushEndpointOwner = 'mine' | 'another' | 'none';
+
+/**
+ * The key browsers subscribe with and the person's device count; with `endpoint` (this browser's subscription),
+ * also whose it is, so that a browser whose subscription the server dropped (or whose key pair was replaced) can
+ * subscribe again by itself (decision 210).
+ */
+export async function pushStatus(
+  deps: TNotificationsDeps,
+  userId: string,
+  endpoint?: string,
+): Promise<{ publicKey: string; devices: number; endpoint?: TPushEndpointOwner }> {
   const rows = await deps.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-  return { publicKey: (await vapidKeys(deps)).publicKey, devices: rows.length };
+  const status = { publicKey: (await vapidKeys(deps)).publicKey, devices: rows.length };
+  if (endpoint === undefined) return status;
+  return { ...status, endpoint: await endpointOwner(deps, userId, endpoint, rows) };
+}
+
+async function endpointOwner(deps: TNotificationsDeps, userId: string, endpoint: string, own: Array<{ endpoint: string }>): Promise<TPushEndpointOwner> {
+  if (own.some((r) => r.endpoint === endpoint)) return 'mine';
+  const [row] = await deps.db.select({ userId: pushSubscriptions.userId }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)).limit(1);
+  return row && row.userId !== userId ? 'another' : 'none';
 }
 
 /** The recipients among these who have at least one subscribed device. */

@@ -25,6 +25,7 @@ const ZKey = z
   .regex(/^[\w-]+=*$/, 'fields.invalid');
 const ZPushDevice = z.object({ endpoint: z.url('fields.invalid').max(1000), keys: z.object({ p256dh: ZKey, auth: ZKey }) });
 const ZPushEndpoint = z.object({ endpoint: z.string().min(1).max(1000) });
+const ZPushStatus = z.object({ endpoint: z.string().min(1).max(1000).optional() });
 const ZUnsubscribe = z.object({ u: z.string().min(1).max(100), k: z.string().min(1).max(40), s: z.string().min(1).max(100) });
 
 // A comment line keeps proxies from closing a quiet stream; the client reconnects itself after a drop.
@@ -54,10 +55,10 @@ export function notificationsApi({ notifications, guards, config }: { notificati
       await preferences.savePreference(c.var.viewer.userId, { ...body, kind: body.kind as (typeof NOTIFICATION_KINDS)[number] });
       return c.json({ ok: true });
     })
-    .get('/push', async (c) => {
+    .get('/push', validate('query', ZPushStatus), async (c) => {
       // The worker that owns this host's pages: a teacher's host has the landing pages' one at its root (decision 210).
       const worker = requestContext(c, config).hostSubdomain ? '/landing-page-sw.js' : '/service-worker.js';
-      return c.json({ ...(await notifications.push.pushStatus(c.var.viewer.userId)), worker });
+      return c.json({ ...(await notifications.push.pushStatus(c.var.viewer.userId, c.req.valid('query').endpoint)), worker });
     })
     .post('/push/subscribe', validate('json', ZPushDevice), async (c) => {
       await notifications.push.subscribeDevice(c.var.viewer.userId, c.req.valid('json'));

@@ -15,9 +15,23 @@ function useScrollToTop() {
   }, [key, hash, state]);
 }
 
+/**
+ * Decision 210: a push subscription made with a replaced server key, or one the server dropped, is renewed quietly
+ * once per app start (features/notifications/push-renewal.ts). Tried again on the next screen until a signed-in
+ * person's answer came; loaded only where notifications are allowed.
+ */
+function usePushRenewal() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+    void import('@web/features/notifications/push-renewal').then((m) => m.renewPushSubscription()).catch(() => undefined);
+  }, [pathname]);
+}
+
 export function RootLayout() {
   const navigation = useNavigation();
   useScrollToTop();
+  usePushRenewal();
   return (
     <SlotsProvider value={slots}>
       {navigation.state !== 'idle' && <LoadingOverlay />}

@@ -22,6 +22,8 @@ export const savePreference = (json: TJson<typeof n.preferences.$put>) => unwrap
 export type TNotificationItem = InferResponseType<typeof n.$get, 200>['items'][number];
 export type TPreferenceRow = InferResponseType<typeof n.preferences.$get, 200>['preferences'][number];
 
-export const pushQuery = queryOptions({ queryKey: ['notifications', 'push'], queryFn: () => unwrap(n.push.$get()), staleTime: 0 });
+export const pushQuery = queryOptions({ queryKey: ['notifications', 'push'], queryFn: () => unwrap(n.push.$get({ query: {} })), staleTime: 0 });
+/** With this browser's endpoint: whose device it is too (mine, another person's, none), for push-renewal.ts. */
+export const pushStatusFor = (endpoint: string) => unwrap(n.push.$get({ query: { endpoint } }));
 export const subscribePush = (json: TJson<typeof n.push.subscribe.$post>) => unwrap(n.push.subscribe.$post({ json }));
 export const unsubscribePush = (endpoint: string) => unwrap(n.push.unsubscribe.$post({ json: { endpoint } }));

@@ -45,11 +45,36 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(text, (c) => c.charCodeAt(0));
 }
 
-/** Asks the permission, then subscribes; null when the person refused it. */
+/**
+ * Whether the subscription was made with the server's current key: after the key pair was replaced (decision 228),
+ * the push service refuses every push signed for it. A browser that does not say which key it used is trusted.
+ */
+export function madeWithKey(subscription: PushSubscription, publicKey: string): boolean {
+  const used = subscription.options?.applicationServerKey;
+  if (!used) return true;
+  const want = keyBytes(publicKey);
+  const got = new Uint8Array(used);
+  return got.length === want.length && got.every((b, i) => b === want[i]);
+}
+
+function subscribeWith(reg: ServiceWorkerRegistration, publicKey: string): Promise<PushSubscription> {
+  return reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+}
+
+/** Asks the permission, then subscribes (again, if the browser's subscription is for an older key); null when refused. */
 export async function subscribeBrowser(worker: string, publicKey: string): Promise<PushSubscriptionJSON | null> {
   if ((await Notification.requestPermission()) !== 'granted') return null;
   const reg = await registration(worker);
-  const subscription =
-    (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
-  return subscription.toJSON();
+  const existing = await reg.pushManager.getSubscription();
+  if (existing && madeWithKey(existing, publicKey)) return existing.toJSON();
+  await existing?.unsubscribe();
+  return (await subscribeWith(reg, publicKey)).toJSON();
+}
+
+/** Replaces this browser's subscription by one for the server's current key; the permission is already granted. */
+export async function resubscribeBrowser(old: PushSubscription, publicKey: string): Promise<PushSubscriptionJSON | null> {
+  const reg = await navigator.serviceWorker.getRegistration('/');
+  if (!reg) return null;
+  await old.unsubscribe();
+  return (await subscribeWith(reg, publicKey)).toJSON();
 }

@@ -6,6 +6,7 @@ import { Notice } from '@web/components/ui/notice';
 import { notify } from '@web/lib/notify';
 import { pushQuery, subscribePush, unsubscribePush } from './api';
 import { currentSubscription, pushSupport, subscribeBrowser } from './push-device';
+import { deviceOf } from './push-renewal';
 
 /** Web push on this device (decision 210): one switch per browser; which kinds are pushed is chosen per kind below. */
 export function PushSettings() {
@@ -31,7 +32,7 @@ export function PushSettings() {
       }
       const json = await subscribeBrowser(status.data!.worker, status.data!.publicKey);
       if (!json) throw new Error('denied');
-      await subscribePush({ endpoint: json.endpoint ?? '', keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } });
+      await subscribePush(deviceOf(json));
       return true;
     },
     onSuccess: async (on) => {
