@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test, uniqueAccount } from '../support/fixtures';
 import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
+import { teacherWithCards as cardsTeacher } from './cards-support';
 
 /*
  * Cash cards with a card number and a QR code (decisions 105 and 106): a student scans a card, registers on
@@ -11,33 +12,9 @@ import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../sup
 const PORT = process.env.E2E_PORT ?? 4173;
 
 async function teacherWithCards(request: APIRequestContext, origin: string) {
-  const account = uniqueAccount('qr');
-  const headers = { origin };
-  expect(
-    (
-      await request.post('/api/accounts/register/teacher', {
-        data: { name: 'أستاذة البطاقات', email: account.email, subdomain: account.subdomain, password: account.password },
-        headers,
-      })
-    ).status(),
-  ).toBe(201);
-  const post = async (url: string, data: unknown) => (await request.post(url, { data, headers })).json();
-  const course = await post('/api/courses/teacher/courses', { title: 'العلوم الطبيعية', kind: 'regular' });
-  const section = await post(`/api/courses/teacher/courses/${course.id}/sections`, { title: 'الوحدة 1' });
-  await post(`/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'الخلية', type: 'text', bodyHtml: '<p>الخلية</p>' });
-  await request.put(`/api/courses/teacher/courses/${course.id}/plans`, { data: { plans: [{ type: 'monthly', priceDzd: 1500 }] }, headers });
-  await request.patch(`/api/courses/teacher/courses/${course.id}`, { data: { status: 'published' }, headers });
-  const plans = (await (await request.get(`/api/courses/teacher/courses/${course.id}`)).json()).plans;
-  const batch = await post('/api/codes/teacher/batches', {
-    courseId: course.id,
-    planId: plans[0].id,
-    count: 3,
-    validUntil: new Date(Date.now() + 9 * 86_400_000).toISOString(),
-  });
-  const csv = await (await request.get(`/api/codes/teacher/batches/${batch.id}/export/csv`)).text();
-  const cards = [...csv.matchAll(/^\d+,"=""(\d{6})""",.*,"=""(\d+-\d{4})""",(\S+)\r?$/gm)].map((m) => ({ code: m[1]!, card: m[2]!, link: m[3]! }));
-  expect(cards).toHaveLength(3);
-  return { subdomain: account.subdomain, cards, host: `http://${account.subdomain}.localhost:${PORT}` };
+  const t = { prefix: 'qr', name: 'أستاذة البطاقات', course: 'العلوم الطبيعية', lesson: 'الخلية', price: 1500, count: 3 };
+  const { subdomain, cards } = await cardsTeacher(request, origin, t);
+  return { subdomain, cards, host: `http://${subdomain}.localhost:${PORT}` };
 }
 
 const context = (browser: Browser, locale: string) =>

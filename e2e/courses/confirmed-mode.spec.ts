@@ -1,35 +1,13 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test, uniqueAccount } from '../support/fixtures';
 import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
+import { teacherWithCards as cardsTeacher } from './cards-support';
 
-/** A teacher of their own (so the demo platform's budget is left alone) with a published course and live cards. */
-async function teacherWithCards(request: APIRequestContext, origin: string, cards = 1) {
-  const account = uniqueAccount('confirm');
-  const headers = { origin };
-  expect(
-    (
-      await request.post('/api/accounts/register/teacher', {
-        data: { name: 'أستاذة التأكيد', email: account.email, subdomain: account.subdomain, password: account.password },
-        headers,
-      })
-    ).status(),
-  ).toBe(201);
-  const post = async (url: string, data: unknown) => (await request.post(url, { data, headers })).json();
-  const course = await post('/api/courses/teacher/courses', { title: 'العلوم الطبيعية', kind: 'regular' });
-  const section = await post(`/api/courses/teacher/courses/${course.id}/sections`, { title: 'الوحدة 1' });
-  await post(`/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'الخلية', type: 'text', bodyHtml: '<p>الخلية</p>' });
-  await request.put(`/api/courses/teacher/courses/${course.id}/plans`, { data: { plans: [{ type: 'monthly', priceDzd: 2000 }] }, headers });
-  await request.patch(`/api/courses/teacher/courses/${course.id}`, { data: { status: 'published' }, headers });
-  const plans = (await (await request.get(`/api/courses/teacher/courses/${course.id}`)).json()).plans;
-  const batch = await post('/api/codes/teacher/batches', {
-    courseId: course.id,
-    planId: plans[0].id,
-    count: cards,
-    validUntil: new Date(Date.now() + 9 * 86_400_000).toISOString(),
-  });
-  const csv = await (await request.get(`/api/codes/teacher/batches/${batch.id}/export/csv`)).text();
-  const codes = [...csv.matchAll(/^\d+,"=""(\d{6})""",/gm)].map((m) => m[1]!);
-  return { subdomain: account.subdomain, codes };
+/** A teacher of their own with a published course and `count` live cards. */
+async function teacherWithCards(request: APIRequestContext, origin: string, count = 1) {
+  const t = { prefix: 'confirm', name: 'أستاذة التأكيد', course: 'العلوم الطبيعية', lesson: 'الخلية', price: 2000, count };
+  const { subdomain, cards } = await cardsTeacher(request, origin, t);
+  return { subdomain, codes: cards.map((c) => c.code) };
 }
 
 /** A student of that platform, signed up through the API from an address of their own. */

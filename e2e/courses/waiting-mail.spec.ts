@@ -1,41 +1,15 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, latestMail, linkIn, test, uniqueAccount } from '../support/fixtures';
 import { expectDirection, expectNoHorizontalOverflow, SCREENSHOTS } from '../support/page-checks';
+import { teacherWithCards as cardsTeacher } from './cards-support';
 
 /*
  * Decision 137: codes wait for the teacher (here: two cards past their five wrong tries); the teacher's
  * e-mail link opens a page that lists them, and one button confirms them all; the link works once.
  */
 
-async function teacherWithCards(request: APIRequestContext, origin: string) {
-  const account = uniqueAccount('waitmail');
-  const headers = { origin };
-  expect(
-    (
-      await request.post('/api/accounts/register/teacher', {
-        data: { name: 'أستاذة الانتظار', email: account.email, subdomain: account.subdomain, password: account.password },
-        headers,
-      })
-    ).status(),
-  ).toBe(201);
-  const post = async (url: string, data: unknown) => (await request.post(url, { data, headers })).json();
-  const course = await post('/api/courses/teacher/courses', { title: 'الفيزياء', kind: 'regular' });
-  const section = await post(`/api/courses/teacher/courses/${course.id}/sections`, { title: 'الوحدة 1' });
-  await post(`/api/courses/teacher/courses/${course.id}/lessons`, { sectionId: section.id, title: 'الحركة', type: 'text', bodyHtml: '<p>الحركة</p>' });
-  await request.put(`/api/courses/teacher/courses/${course.id}/plans`, { data: { plans: [{ type: 'monthly', priceDzd: 1500 }] }, headers });
-  await request.patch(`/api/courses/teacher/courses/${course.id}`, { data: { status: 'published' }, headers });
-  const plans = (await (await request.get(`/api/courses/teacher/courses/${course.id}`)).json()).plans;
-  const batch = await post('/api/codes/teacher/batches', {
-    courseId: course.id,
-    planId: plans[0].id,
-    count: 2,
-    validUntil: new Date(Date.now() + 9 * 86_400_000).toISOString(),
-  });
-  const csv = await (await request.get(`/api/codes/teacher/batches/${batch.id}/export/csv`)).text();
-  const cards = [...csv.matchAll(/^\d+,"=""(\d{6})""",.*,"=""(\d+-\d{4})""",\S+\r?$/gm)].map((m) => ({ code: m[1]!, card: m[2]! }));
-  expect(cards).toHaveLength(2);
-  return { email: account.email, subdomain: account.subdomain, cards };
-}
+const teacherWithCards = (request: APIRequestContext, origin: string) =>
+  cardsTeacher(request, origin, { prefix: 'waitmail', name: 'أستاذة الانتظار', course: 'الفيزياء', lesson: 'الحركة', price: 1500, count: 2 });
 
 /** A student of the platform, from an address of their own, who types `codes` on `card`; the answers' statuses. */
 async function student(browser: Browser, origin: string, subdomain: string, name: string) {
